@@ -1,0 +1,19 @@
+"""Celery application; broker and eager mode come from the settings (i.e. the environment)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("config")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.task(name="config.ping")
+def ping(value: str) -> dict:
+    """Round trip for health checks and CI: proves a worker consumes from the broker."""
+    import socket
+
+    return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}

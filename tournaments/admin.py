@@ -1,0 +1,60 @@
+"""Django admin for the raw data (federation admins); day-to-day work happens in the site."""
+
+from django.contrib import admin
+
+from . import models
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("federation_number", "last_name", "first_name", "club", "city", "publish_name")
+    search_fields = ("federation_number", "last_name", "first_name", "club")
+
+
+class StaffInline(admin.TabularInline):
+    model = models.TournamentStaff
+    extra = 0
+
+
+@admin.register(models.Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "category", "start_date", "status", "ranking_year")
+    list_filter = ("status", "category", "ranking_year")
+    search_fields = ("name", "venue")
+    inlines = [StaffInline]
+
+
+@admin.register(models.Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "player", "reserve", "checked_in_at", "withdrawn_at")
+    list_filter = ("tournament", "reserve")
+    raw_id_fields = ("player",)
+
+
+class SeatInline(admin.TabularInline):
+    model = models.Seat
+    extra = 0
+    raw_id_fields = ("player",)
+
+
+@admin.register(models.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "kind", "status", "seed", "created_at")
+    list_filter = ("tournament",)
+
+
+@admin.register(models.Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("round", "number")
+    inlines = [SeatInline]
+
+
+@admin.register(models.PairingChange)
+class PairingChangeAdmin(admin.ModelAdmin):
+    list_display = ("round", "at", "user", "action", "description")
+    readonly_fields = ("round", "at", "user", "action", "description", "created_repeat")
+
+
+admin.site.register(models.TournamentStaff)
+admin.site.register(models.TablePin)
+admin.site.site_header = "Deutscher Rummikub Verband – Verwaltung"

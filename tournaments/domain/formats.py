@@ -1,0 +1,106 @@
+"""Tournament formats: field sizes, table plans and category presets (SPEC §1).
+
+Rules: Klub 6.1 (tables of four, up to three reserves), 6.2 (2 to 4 rounds of 4 games, final
+round), 6.2.1 (special tournaments), 6.3 (categories); house format 000 §1A (3-player tables).
+
+Our readings, where the rule texts are silent (SPEC "our reading"):
+
+* With 3-player tables the field is split into 4-tables first and as few 3-tables as possible;
+  the 3-tables are the last table numbers.
+* Only beginners' tournaments (Klub 6.3 "eventl Final-Runde") and special tournaments offer a
+  final round; the other categories play their fixed number of rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+TABLE_SIZE = 4
+"""Klub 6.1: "Spieltischen mit je vier Teilnehmern"."""
+
+SMALL_TABLE_SIZE = 3
+"""House format 000 §1A: the remainder of the field sits at tables of three."""
+
+
+class FieldSizeError(ValueError):
+    """The field cannot be split into tables; the message is German and meant for the director."""
+
+
+def reserves_needed(n: int) -> int:
+    """How many reserves fill the last table: (4 - n mod 4) mod 4, so 0 to 3 (Klub 6.1)."""
+    if n < 0:
+        raise FieldSizeError(f"Ungültige Spielerzahl: {n}.")
+    return (TABLE_SIZE - n % TABLE_SIZE) % TABLE_SIZE
+
+
+def table_sizes_with_reserves(n_total: int) -> tuple[int, ...]:
+    """Tables of four for a field already filled up with reserves (Klub 6.1).
+
+    ``n_total`` counts registered players plus reserves, so it must be a positive multiple of 4.
+    """
+    if n_total <= 0 or n_total % TABLE_SIZE:
+        raise FieldSizeError(
+            f"{n_total} Spieler (mit Ersatzspielern) lassen sich nicht auf Vierertische aufteilen: "
+            "die Zahl muss ein Vielfaches von 4 sein."
+        )
+    return (TABLE_SIZE,) * (n_total // TABLE_SIZE)
+
+
+def three_table_plan(n: int) -> tuple[int, ...]:
+    """Split n players into 4-tables and the fewest 3-tables, 4-tables first (000 §1A).
+
+    N = 4a + 3b with b minimal: n mod 4 = 3 needs one 3-table, 2 needs two, 1 needs three, which
+    works from n = 9 on. Fields below 3 players and n = 5 cannot be split at all.
+    """
+    remainder = n % TABLE_SIZE
+    threes = (0, 3, 2, 1)[remainder]
+    fours = (n - SMALL_TABLE_SIZE * threes) // TABLE_SIZE
+    if n < SMALL_TABLE_SIZE or fours < 0:
+        raise FieldSizeError(
+            f"{n} Spieler lassen sich nicht auf Dreier- und Vierertische aufteilen."
+        )
+    return (TABLE_SIZE,) * fours + (SMALL_TABLE_SIZE,) * threes
+
+
+class Category(StrEnum):
+    """Tournament categories of Klub 6.3; the value is stored, the label is shown."""
+
+    BEGINNERS = "beginners"
+    CITY = "city"
+    NATIONAL = "national"
+    SPECIAL = "special"
+
+    @property
+    def label(self) -> str:
+        return CATEGORY_LABELS[self]
+
+
+CATEGORY_LABELS: dict[Category, str] = {
+    Category.BEGINNERS: "Einsteiger-Turnier",
+    Category.CITY: "Stadtmeisterschaft",
+    Category.NATIONAL: "Deutsche Meisterschaft",
+    Category.SPECIAL: "Sonderturnier",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """Defaults of a category: rounds (None = announced freely), final round allowed, games."""
+
+    rounds: int | None
+    final_allowed: bool
+    games_per_round: int
+
+
+CATEGORY_PRESETS: dict[str, Preset] = {
+    # Klub 6.3: "Einsteiger-Turnieren: 2 Runden (eventl Final-Runde)".
+    Category.BEGINNERS.value: Preset(rounds=2, final_allowed=True, games_per_round=4),
+    # Klub 6.3: "Stadtmeisterschaften: 3 Runden".
+    Category.CITY.value: Preset(rounds=3, final_allowed=False, games_per_round=4),
+    # Klub 6.2/6.3: the national championship is played over 4 rounds.
+    Category.NATIONAL.value: Preset(rounds=4, final_allowed=False, games_per_round=4),
+    # Klub 6.2.1: announced per tournament (rounds, 3-player tables, 2 or 3 games as in 000 §1B).
+    Category.SPECIAL.value: Preset(rounds=None, final_allowed=True, games_per_round=4),
+}
+"""Klub 6.2: every round has four games; only special tournaments may deviate (6.2.1)."""

@@ -1,0 +1,399 @@
+"""One game's result: checking the paper sheet and placing the players (SPEC §4).
+
+Rules: Klub 10.1 (placement points), 11.4 (pool exhausted), 19.1 (counting), 19.2 (no first meld).
+
+Our readings, where the rule texts are silent (SPEC "our reading"):
+
+* A shared place in a game gets exactly the points Klub 10.1 tabulates; a 3-player table with a
+  shared 2nd place gives 4, 2, 2. A shared 1st place cannot occur: a game has one winner.
+* Pool exhausted (Klub 11.4) with the lowest rack sum shared: the referee's winner named on the
+  sheet (``declared_winner``) takes place 1 alone; everybody else is placed below by game points,
+  so the other players of the tie share place 2.
+* A player without a first meld under an exhausted pool writes the flat -100/-200 of Klub 19.2:
+  Klub 11.4 ends with "Beachten Sie bitte hierzu die Regelung 19.2 falls ein Spieler keine erste
+  Auslage spielte!" (house format 000 §6D, likewise, pointing to its 13B). The flat value is his
+  rack sum, also for finding the winner; nobody gets the matching plus, as nobody goes out.
+* A declared winner is accepted whenever it agrees with the scores (the sheet may always name the
+  winner) and refused only when it contradicts them: a normal end whose plus player is someone
+  else, an exhausted pool whose declared winner is not among the lowest rack sums, or a letter
+  that is not at the table.
+* One mistake gives one message: a seat's empty or impossible cell is reported alone and the
+  table-wide checks (winner, control sum) wait until every cell is readable; the control sum is
+  only checked once the sheet has exactly one winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tournaments.domain.rules import RuleSet
+
+TABLE_LETTERS: dict[int, tuple[str, ...]] = {
+    4: ("A", "B", "C", "D"),
+    3: ("A", "B", "C"),
+}
+"""Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A)."""
+
+NO_MELD_VALUES = frozenset({100, 200})
+"""Klub 19.2: -100 for a player who could not meld, -200 for one who could have."""
+
+# Klub 10.1: placement points per place pattern (places sorted), exactly as the rule tabulates them.
+PLACEMENT_POINTS: dict[tuple[int, ...], tuple[int, ...]] = {
+    # 4-player tables
+    (1, 2, 3, 4): (4, 3, 1, 0),
+    (1, 2, 2, 4): (4, 2, 2, 0),
+    (1, 2, 2, 2): (4, 2, 2, 2),
+    (1, 2, 3, 3): (4, 3, 1, 1),
+    # 3-player tables: "analog 4 - 3 - 1 Punkt"; a shared 2nd place -> 2, 2 (our reading)
+    (1, 2, 3): (4, 3, 1),
+    (1, 2, 2): (4, 2, 2),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One cell of the result sheet: the points as written (+60, -10; None = empty cell).
+
+    ``no_meld`` is 100 or 200 when the player had no first meld (Klub 19.2).
+    """
+
+    letter: str
+    points: int | None
+    no_meld: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInput:
+    """One game of one table as written on the sheet."""
+
+    number: int
+    scores: tuple[SeatScore, ...]
+    pool_exhausted: bool = False
+    declared_winner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameError:
+    """One problem of a sheet, with a German message naming game and player."""
+
+    code: str
+    game: int
+    letter: str | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One player's scored game: minus points are the negative game points, else 0."""
+
+    letter: str
+    game_points: int
+    minus_points: int
+    place: int
+    placement_points: int
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A scored game; entries ordered by seat letter."""
+
+    number: int
+    pool_exhausted: bool
+    entries: tuple[GameEntry, ...]
+
+    def entry(self, letter: str) -> GameEntry:
+        """The entry of one seat letter."""
+        for entry in self.entries:
+            if entry.letter == letter:
+                return entry
+        raise KeyError(letter)
+
+
+class InvalidGame(ValueError):
+    """Raised by :func:`score_game` for a sheet that does not pass :func:`validate_game`."""
+
+    def __init__(self, errors: tuple[GameError, ...]) -> None:
+        super().__init__("; ".join(e.message for e in errors))
+        self.errors = errors
+
+
+def _signed(value: int) -> str:
+    """Points as written on a sheet: +60, -10, 0."""
+    return f"{value:+d}" if value else "0"
+
+
+def _prefix(game: int, letter: str | None = None) -> str:
+    return f"Spiel {game}, Spieler {letter}" if letter else f"Spiel {game}"
+
+
+def _error(code: str, game: int, letter: str | None, text: str) -> GameError:
+    return GameError(
+        code=code, game=game, letter=letter, message=f"{_prefix(game, letter)}: {text}"
+    )
+
+
+def _check_table(game: GameInput) -> tuple[GameError, ...]:
+    """A table has 3 or 4 seats with the letters A-C or A-D, each once (Klub 6.1, 000 §1A)."""
+    n = game.number
+    size = len(game.scores)
+    if size not in TABLE_LETTERS:
+        return (
+            _error(
+                "player_count",
+                n,
+                None,
+                f"Ein Tisch hat 3 oder 4 Spieler, hier sind es {size}.",
+            ),
+        )
+    letters = sorted(s.letter for s in game.scores)
+    if tuple(letters) != TABLE_LETTERS[size]:
+        expected = "A–D" if size == 4 else "A–C"
+        return (
+            _error(
+                "player_count",
+                n,
+                None,
+                f"Die {size} Spieler müssen die Buchstaben {expected} je einmal tragen "
+                f"(eingetragen: {', '.join(letters)}).",
+            ),
+        )
+    return ()
+
+
+def _check_seat(seat: SeatScore, game: int, ruleset: RuleSet) -> tuple[GameError, ...]:
+    """Errors of one cell alone: empty, flat no-meld value, bounds (one per problem, no echo)."""
+    letter = seat.letter
+    errors: list[GameError] = []
+    if seat.no_meld is not None and seat.no_meld not in NO_MELD_VALUES:
+        errors.append(
+            _error(
+                "no_meld_value",
+                game,
+                letter,
+                "Ohne erste Auslage gibt es pauschal 100 oder 200 Minuspunkte (Klub 19.2), "
+                f"nicht {seat.no_meld}.",
+            )
+        )
+    if seat.points is None:
+        errors.append(_error("missing_score", game, letter, "Feld ist leer."))
+        return tuple(errors)
+    if errors:
+        return tuple(errors)
+    points = seat.points
+    if seat.no_meld is not None:
+        if points != -seat.no_meld:
+            errors.append(
+                _error(
+                    "no_meld_value",
+                    game,
+                    letter,
+                    f"Ohne erste Auslage zählen pauschal -{seat.no_meld} (Klub 19.2), "
+                    f"eingetragen ist {_signed(points)}.",
+                )
+            )
+        return tuple(errors)
+    if points < -ruleset.max_minus:
+        errors.append(
+            _error(
+                "minus_out_of_bounds",
+                game,
+                letter,
+                f"{_signed(points)} ist unmöglich: mehr als {ruleset.max_minus} Minuspunkte "
+                "gibt es nicht.",
+            )
+        )
+    elif points > ruleset.max_plus:
+        errors.append(
+            _error(
+                "plus_out_of_bounds",
+                game,
+                letter,
+                f"{_signed(points)} ist unmöglich: mehr als {ruleset.max_plus} Pluspunkte "
+                "gibt es nicht.",
+            )
+        )
+    return tuple(errors)
+
+
+def _check_normal_end(game: GameInput, points: dict[str, int]) -> list[GameError]:
+    """Klub 19.1: one winner with plus, every other player minus, control sum 0."""
+    n = game.number
+    errors: list[GameError] = []
+    winners = sorted(letter for letter, p in points.items() if p > 0)
+    if not winners:
+        errors.append(
+            _error("no_winner", n, None, "Kein Spieler hat Pluspunkte, der Gewinner fehlt.")
+        )
+    elif len(winners) > 1:
+        errors.append(
+            _error(
+                "several_winners",
+                n,
+                None,
+                f"Mehrere Spieler haben Pluspunkte ({', '.join(winners)}), "
+                "es gibt nur einen Gewinner.",
+            )
+        )
+    for letter in sorted(points):
+        if points[letter] == 0:
+            errors.append(
+                _error(
+                    "loser_not_negative",
+                    n,
+                    letter,
+                    "0 Punkte sind nicht möglich: Wer nicht gewinnt, hat Minuspunkte.",
+                )
+            )
+    if len(winners) != 1:
+        return errors
+    winner = winners[0]
+    if game.declared_winner is not None and game.declared_winner != winner:
+        errors.append(
+            _error(
+                "declared_winner_invalid",
+                n,
+                game.declared_winner,
+                f"Als Gewinner genannt, aber Spieler {winner} hat die Pluspunkte.",
+            )
+        )
+    total = sum(points.values())
+    if total != 0:
+        errors.append(
+            _error(
+                "sum_not_zero",
+                n,
+                None,
+                f"Die Summe ist {_signed(total)} statt 0 (Kontrollsumme).",
+            )
+        )
+    return errors
+
+
+def _check_exhausted(game: GameInput, points: dict[str, int]) -> list[GameError]:
+    """Klub 11.4: everybody writes minus; the lowest rack sum wins, a full tie needs a referee."""
+    n = game.number
+    errors = [
+        _error(
+            "exhausted_positive",
+            n,
+            letter,
+            f"Pool leer: Alle schreiben ihre Steine als Minuspunkte (Klub 11.4), "
+            f"{_signed(points[letter])} ist nicht möglich.",
+        )
+        for letter in sorted(points)
+        if points[letter] > 0
+    ]
+    if errors:
+        return errors
+    tied = _lowest_rack(points)
+    if game.declared_winner is None:
+        if len(tied) > 1:
+            errors.append(
+                _error(
+                    "exhausted_tie_needs_winner",
+                    n,
+                    None,
+                    f"Pool leer und gleich niedrige Summe bei {', '.join(tied)}: Der Bogen muss "
+                    "den Gewinner nennen (weniger Steine oder Schiedsrichter, Klub 11.4).",
+                )
+            )
+    elif game.declared_winner not in tied:
+        errors.append(
+            _error(
+                "declared_winner_invalid",
+                n,
+                game.declared_winner,
+                "Als Gewinner genannt, hat aber nicht die niedrigste Summe "
+                f"({', '.join(tied)}, Klub 11.4).",
+            )
+        )
+    return errors
+
+
+def _lowest_rack(points: dict[str, int]) -> list[str]:
+    """Letters with the lowest rack sum, i.e. the highest (least negative) game points."""
+    best = max(points.values())
+    return sorted(letter for letter, p in points.items() if p == best)
+
+
+def validate_game(game: GameInput, *, ruleset: RuleSet) -> tuple[GameError, ...]:
+    """Every problem of one game's sheet, one error per problem; () when the game is valid."""
+    table_errors = _check_table(game)
+    if table_errors:
+        return table_errors
+    n = game.number
+    errors: list[GameError] = []
+    letters = {s.letter for s in game.scores}
+    if game.declared_winner is not None and game.declared_winner not in letters:
+        errors.append(
+            _error(
+                "declared_winner_invalid",
+                n,
+                None,
+                f"Der genannte Gewinner {game.declared_winner!r} sitzt nicht an diesem Tisch.",
+            )
+        )
+    seat_errors = [
+        e for s in sorted(game.scores, key=lambda s: s.letter) for e in _check_seat(s, n, ruleset)
+    ]
+    errors.extend(seat_errors)
+    if errors:
+        return tuple(errors)
+    points = {s.letter: s.points for s in game.scores if s.points is not None}
+    if game.pool_exhausted:
+        errors.extend(_check_exhausted(game, points))
+    else:
+        errors.extend(_check_normal_end(game, points))
+    return tuple(errors)
+
+
+def placement_points_for(places: Sequence[int], table_size: int) -> tuple[int, ...]:
+    """Placement points for the places of one game, in the order given (Klub 10.1 table)."""
+    if len(places) != table_size or table_size not in TABLE_LETTERS:
+        raise ValueError(f"{len(places)} Plätze passen nicht zu einem {table_size}er-Tisch.")
+    pattern = tuple(sorted(places))
+    try:
+        points = PLACEMENT_POINTS[pattern]
+    except KeyError:
+        raise ValueError(f"Unmögliche Platzverteilung {pattern}.") from None
+    by_place = dict(zip(pattern, points, strict=True))
+    return tuple(by_place[p] for p in places)
+
+
+def _places(keys: dict[str, tuple[int, int]]) -> dict[str, int]:
+    """Competition ranking (1, 2, 2, 4): place = 1 + number of strictly better players."""
+    return {
+        letter: 1 + sum(1 for other in keys.values() if other > key) for letter, key in keys.items()
+    }
+
+
+def score_game(game: GameInput, *, ruleset: RuleSet) -> GameResult:
+    """Place the players of a valid game and award placement points (Klub 10.1, 11.4, 19)."""
+    errors = validate_game(game, ruleset=ruleset)
+    if errors:
+        raise InvalidGame(errors)
+    points = {s.letter: s.points for s in game.scores if s.points is not None}
+    if game.pool_exhausted:
+        tied = _lowest_rack(points)
+        winner = game.declared_winner if len(tied) > 1 else tied[0]
+    else:
+        winner = next(letter for letter, p in points.items() if p > 0)
+    # The winner is placed first alone; everybody else by game points, higher is better.
+    keys = {letter: (int(letter == winner), p) for letter, p in points.items()}
+    places = _places(keys)
+    letters = sorted(points)
+    awarded = placement_points_for([places[x] for x in letters], len(letters))
+    entries = tuple(
+        GameEntry(
+            letter=letter,
+            game_points=points[letter],
+            minus_points=-points[letter] if points[letter] < 0 else 0,
+            place=places[letter],
+            placement_points=pp,
+            winner=letter == winner,
+        )
+        for letter, pp in zip(letters, awarded, strict=True)
+    )
+    return GameResult(number=game.number, pool_exhausted=game.pool_exhausted, entries=entries)

@@ -1,0 +1,75 @@
+"""Seats inside a round: who sits where and who starts each game (SPEC §3).
+
+Rules: Klub 7.2 (seat pattern, the same in every round, the final included), 9.1 (A starts game
+1, B game 2 and so on; play is clockwise); house format 000 §2B (the same pattern, 3 games).
+
+Each player keeps one letter for the whole round; seat A never moves and sits South, the other
+seats follow clockwise: West, North, East (the example in Klub 7.2: B plays West, East, North,
+North in games 1 to 4).
+
+Our reading for 3-player tables (000 §1A gives no pattern): the order A-B-C in every game, seats
+South, West, North, and the start rotating A, B, C, A. Rounds of 2 or 3 games (special
+tournaments, 000 §1B) use the first games of the pattern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COMPASS: tuple[str, ...] = ("S", "W", "N", "E")
+"""Clockwise from seat A (Klub 7.2: "Nord - Süd - West und Ost")."""
+
+COMPASS_LABELS: dict[str, str] = {"S": "Süd", "W": "West", "N": "Nord", "E": "Ost"}
+
+MAX_GAMES = 4
+"""Klub 6.2: four games per round; special tournaments play fewer (000 §1B: three or two)."""
+
+_FOUR_PLAYER_ORDERS: tuple[tuple[str, ...], ...] = (
+    ("A", "B", "C", "D"),  # Spiel 1: Spieler A beginnt
+    ("A", "D", "C", "B"),  # Spiel 2: Spieler B beginnt
+    ("A", "D", "B", "C"),  # Spiel 3: Spieler C beginnt
+    ("A", "C", "B", "D"),  # Spiel 4: Spieler D beginnt
+)
+"""Klub 7.2, verbatim: the seat order clockwise from A for games 1 to 4."""
+
+_FOUR_PLAYER_STARTERS: tuple[str, ...] = ("A", "B", "C", "D")
+"""Klub 9.1: A starts game 1, B game 2, C game 3, D game 4."""
+
+_THREE_PLAYER_STARTERS: tuple[str, ...] = ("A", "B", "C", "A")
+"""Our reading: the start rotates A, B, C and A again in a fourth game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSeating:
+    """One game at one table: who starts, the clockwise order from A and the compass seats."""
+
+    game: int
+    starter: str
+    order: tuple[str, ...]
+    compass: tuple[tuple[str, str], ...]
+
+    def position_of(self, letter: str) -> str:
+        """The compass point ("S", "W", "N", "E") where the player with this letter sits."""
+        for point, seated in self.compass:
+            if seated == letter:
+                return point
+        raise KeyError(letter)
+
+
+def seat_plan(table_size: int, games: int = MAX_GAMES) -> tuple[GameSeating, ...]:
+    """The seats of games 1..games at a table of 3 or 4 (Klub 7.2, 9.1; our reading for 3)."""
+    if table_size not in (3, 4):
+        raise ValueError(f"Tische haben 3 oder 4 Plätze, nicht {table_size}.")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"Eine Spielrunde hat 1 bis {MAX_GAMES} Spiele, nicht {games}.")
+    plan = []
+    for index in range(games):
+        if table_size == 4:
+            order = _FOUR_PLAYER_ORDERS[index]
+            starter = _FOUR_PLAYER_STARTERS[index]
+        else:
+            order = ("A", "B", "C")
+            starter = _THREE_PLAYER_STARTERS[index]
+        compass = tuple(zip(COMPASS, order, strict=False))
+        plan.append(GameSeating(game=index + 1, starter=starter, order=order, compass=compass))
+    return tuple(plan)

@@ -1,0 +1,242 @@
+"""Tournament standings (SPEC §5; Klub 6.1, 6.2, 10.1; house format 000 §5A).
+
+The chain of Klub 10.1, each key only deciding when all before it are equal:
+
+1. placement points, total;
+2. game points, total (plus - minus);
+3. better placings: more 1st places, then more 2nd, then more 3rd;
+4. fewer minus points (the minus scores alone).
+
+The rules before 2014 and the house format use keys 1 and 2 only (``RuleSet.tiebreak_keys``).
+
+Our readings and conventions:
+
+* Players equal on every key of the rule set share a rank, competition style (1, 2, 2, 4).
+  Within a shared rank rows are listed by ``player_id``; that is listing order only.
+* Reserves (Klub 6.1) and excluded players (red card, Klub 4.5) get no rank and take no rank
+  number; they are listed after the ranked players, reserves first (in chain order), then the
+  excluded players. A player who is both counts as excluded.
+* Final round (Klub 6.2): finalists come first, ordered by the final round's games alone, and their
+  row figures are the final round's; everybody else follows by the preliminary rounds alone, ranks
+  continuing after the finalists. Final-round games of non-finalists are not counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from tournaments.domain.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One player's scored game; minus points derive from negative game points."""
+
+    player_id: int
+    round_number: int
+    game_number: int
+    game_points: int
+    place: int
+    placement_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A registered player; reserves and excluded players are listed without a rank."""
+
+    player_id: int
+    reserve: bool = False
+    excluded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """A player's sums over some games: the inputs of the Klub 10.1 chain."""
+
+    player_id: int
+    placement_points: int = 0
+    game_points: int = 0
+    placings: tuple[int, int, int, int] = (0, 0, 0, 0)
+    minus_points: int = 0
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings; ``placings`` counts 1st..4th places."""
+
+    rank: int | None
+    player_id: int
+    placement_points: int
+    game_points: int
+    placings: tuple[int, int, int, int]
+    minus_points: int
+    games: int
+    reserve: bool
+    excluded: bool
+    finalist: bool
+
+
+class ChainFigures(Protocol):
+    """Anything carrying the four figures of the chain (Totals, StandingRow)."""
+
+    @property
+    def placement_points(self) -> int: ...
+
+    @property
+    def game_points(self) -> int: ...
+
+    @property
+    def placings(self) -> tuple[int, int, int, int]: ...
+
+    @property
+    def minus_points(self) -> int: ...
+
+
+def sort_key(figures: ChainFigures, ruleset: RuleSet) -> tuple[int, ...]:
+    """The Klub 10.1 chain as a tuple, larger is better, cut to the rule set's keys."""
+    first, second, third, _fourth = figures.placings
+    keys: tuple[tuple[int, ...], ...] = (
+        (figures.placement_points,),
+        (figures.game_points,),
+        (first, second, third),
+        (-figures.minus_points,),
+    )
+    return tuple(value for key in keys[: ruleset.tiebreak_keys] for value in key)
+
+
+def totals_for(lines: Iterable[GameLine], player_ids: Iterable[int]) -> dict[int, Totals]:
+    """Sum the games of the given players; players without games get zeros."""
+    sums: dict[int, list[int]] = {pid: [0] * 8 for pid in player_ids}
+    for line in lines:
+        acc = sums.get(line.player_id)
+        if acc is None:
+            continue
+        if not 1 <= line.place <= 4:
+            raise ValueError(f"Platz {line.place} ist kein Platz eines Spiels.")
+        acc[0] += line.placement_points
+        acc[1] += line.game_points
+        acc[1 + line.place] += 1
+        acc[6] += -line.game_points if line.game_points < 0 else 0
+        acc[7] += 1
+    return {
+        pid: Totals(
+            player_id=pid,
+            placement_points=acc[0],
+            game_points=acc[1],
+            placings=(acc[2], acc[3], acc[4], acc[5]),
+            minus_points=acc[6],
+            games=acc[7],
+        )
+        for pid, acc in sums.items()
+    }
+
+
+def _chain_order(totals: Iterable[Totals], ruleset: RuleSet) -> list[Totals]:
+    """Best first by the chain; ties listed by player_id."""
+    return sorted(totals, key=lambda t: (tuple(-v for v in sort_key(t, ruleset)), t.player_id))
+
+
+def order_players(
+    lines: Iterable[GameLine], player_ids: Iterable[int], *, ruleset: RuleSet
+) -> list[int]:
+    """All given players (reserves too) best first by the chain, e.g. to pair the next round."""
+    totals = totals_for(lines, list(player_ids))
+    return [t.player_id for t in _chain_order(totals.values(), ruleset)]
+
+
+def _row(t: Totals, rank: int | None, p: Participant, finalist: bool) -> StandingRow:
+    return StandingRow(
+        rank=rank,
+        player_id=t.player_id,
+        placement_points=t.placement_points,
+        game_points=t.game_points,
+        placings=t.placings,
+        minus_points=t.minus_points,
+        games=t.games,
+        reserve=p.reserve,
+        excluded=p.excluded,
+        finalist=finalist,
+    )
+
+
+def _ranked_rows(
+    totals: list[Totals],
+    by_id: dict[int, Participant],
+    ruleset: RuleSet,
+    *,
+    ranked_before: int,
+    finalist: bool,
+) -> list[StandingRow]:
+    """Competition ranks (1, 2, 2, 4) continuing after ``ranked_before`` better players."""
+    rows: list[StandingRow] = []
+    previous_key: tuple[int, ...] | None = None
+    rank = 0
+    for position, t in enumerate(_chain_order(totals, ruleset)):
+        key = sort_key(t, ruleset)
+        if key != previous_key:
+            rank = ranked_before + position + 1
+            previous_key = key
+        rows.append(_row(t, rank, by_id[t.player_id], finalist))
+    return rows
+
+
+def compute_standings(
+    lines: Iterable[GameLine],
+    participants: Iterable[Participant],
+    *,
+    ruleset: RuleSet,
+    final_round: int | None = None,
+    finalists: frozenset[int] = frozenset(),
+) -> tuple[StandingRow, ...]:
+    """The standings by Klub 10.1: ranked players, then reserves, then excluded players."""
+    lines = tuple(lines)
+    by_id: dict[int, Participant] = {}
+    for p in participants:
+        if p.player_id in by_id:
+            raise ValueError(f"Spieler {p.player_id} ist doppelt gemeldet.")
+        by_id[p.player_id] = p
+    unknown = sorted({line.player_id for line in lines} - by_id.keys())
+    if unknown:
+        raise ValueError(f"Ergebnisse für nicht gemeldete Spieler: {unknown}.")
+    if finalists and final_round is None:
+        raise ValueError("Finalisten ohne Finalrunde.")
+    if not finalists <= by_id.keys():
+        raise ValueError(f"Finalisten nicht gemeldet: {sorted(finalists - by_id.keys())}.")
+    reserve_finalists = sorted(pid for pid in finalists if by_id[pid].reserve)
+    if reserve_finalists:
+        raise ValueError(f"Ersatzspieler können keine Finalisten sein: {reserve_finalists}.")
+
+    final_lines = [line for line in lines if line.round_number == final_round]
+    other_lines = [line for line in lines if line.round_number != final_round]
+    final_totals = totals_for(final_lines, finalists)
+    other_totals = totals_for(other_lines, by_id.keys() - finalists)
+    totals = {**other_totals, **final_totals}
+
+    def ranked(pid: int) -> bool:
+        return not (by_id[pid].reserve or by_id[pid].excluded)
+
+    rows = _ranked_rows(
+        [final_totals[pid] for pid in final_totals if ranked(pid)],
+        by_id,
+        ruleset,
+        ranked_before=0,
+        finalist=True,
+    )
+    rows += _ranked_rows(
+        [other_totals[pid] for pid in other_totals if ranked(pid)],
+        by_id,
+        ruleset,
+        ranked_before=len(rows),
+        finalist=False,
+    )
+    reserves = [t for pid, t in totals.items() if by_id[pid].reserve and not by_id[pid].excluded]
+    excluded = [t for pid, t in totals.items() if by_id[pid].excluded]
+    for group in (reserves, excluded):
+        rows += [
+            _row(t, None, by_id[t.player_id], t.player_id in finalists)
+            for t in _chain_order(group, ruleset)
+        ]
+    return tuple(rows)

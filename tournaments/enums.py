@@ -1,0 +1,70 @@
+"""Choices used by models and services; English values, German labels."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class GlobalRole(models.TextChoices):
+    """Site-wide roles, stored as auth groups (the value is the group name)."""
+
+    FEDERATION_ADMIN = "Verbandsadministration", _("Verbandsadministration")
+    DIRECTOR = "Turnierleitung", _("Turnierleitung")
+    REFEREE = "Schiedsrichter", _("Schiedsrichter")
+    HEAD_REFEREE = "Hauptschiedsrichter", _("Hauptschiedsrichter")
+    COMMISSION = "Regelkommission", _("Regelkommission")
+
+
+class StaffRole(models.TextChoices):
+    """A person's job in one tournament (assigned per tournament)."""
+
+    DIRECTOR = "director", _("Turnierleitung")
+    DESK = "desk", _("Orgatisch")
+    REFEREE = "referee", _("Schiedsrichter")
+    HEAD_REFEREE = "head_referee", _("Hauptschiedsrichter")
+
+
+class Category(models.TextChoices):
+    """Klub 6.3."""
+
+    BEGINNERS = "beginners", _("Einsteiger-Turnier")
+    CITY = "city", _("Stadtmeisterschaft")
+    NATIONAL = "national", _("Deutsche Meisterschaft")
+    SPECIAL = "special", _("Sonderturnier")
+
+
+class TablePolicy(models.TextChoices):
+    """SPEC §1: reserves fill the tables (Klub 6.1), or 3-player tables (000 §1A)."""
+
+    RESERVES = "reserves", _("Ersatzspieler auffüllen")
+    THREE_PLAYER = "three", _("Dreiertische")
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", _("Entwurf")
+    REGISTRATION = "registration", _("Anmeldung offen")
+    RUNNING = "running", _("Läuft")
+    FINISHED = "finished", _("Beendet")
+
+
+class RuleSetCode(models.TextChoices):
+    RULES_2014 = "2014", _("Klub-Regeln 2014 (vier Wertungskriterien)")
+    PRE_2014 = "pre2014", _("Vor 2014 / Hausformat (zwei Wertungskriterien)")
+
+
+class RoundKind(models.TextChoices):
+    PRELIMINARY = "preliminary", _("Vorrunde")
+    FINAL = "final", _("Finalrunde")
+
+
+class RoundStatus(models.TextChoices):
+    DRAWN = "drawn", _("Gepaart, nicht freigegeben")
+    RELEASED = "released", _("Paarung freigegeben")
+    PUBLISHED = "published", _("Ergebnisse veröffentlicht")
+
+
+class SheetStatus(models.TextChoices):
+    """Klub 10.2–10.3: a sheet is entered at the desk, checked by a second person, or needs work."""
+
+    ENTERED = "entered", _("Erfasst")
+    NEEDS_CLARIFICATION = "clarification", _("Klärung nötig")
+    CONFIRMED = "confirmed", _("Bestätigt")

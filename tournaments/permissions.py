@@ -1,0 +1,80 @@
+"""Who may do what. Checked on the server in every view and service, per role and tournament."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import PermissionDenied
+
+from .enums import GlobalRole, StaffRole
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+    from .models import Tournament
+
+
+def _groups(user) -> frozenset[str]:
+    """Group names, cached on the user object for the request."""
+    if not getattr(user, "is_authenticated", False):
+        return frozenset()
+    cached = getattr(user, "_drv_groups", None)
+    if cached is None:
+        cached = frozenset(user.groups.values_list("name", flat=True))
+        user._drv_groups = cached
+    return cached
+
+
+def has_global_role(user, role: GlobalRole) -> bool:
+    return bool(getattr(user, "is_superuser", False)) or role.value in _groups(user)
+
+
+def is_federation_admin(user) -> bool:
+    return has_global_role(user, GlobalRole.FEDERATION_ADMIN)
+
+
+def is_director(user) -> bool:
+    """May open the director area and create tournaments."""
+    return is_federation_admin(user) or has_global_role(user, GlobalRole.DIRECTOR)
+
+
+def is_referee(user) -> bool:
+    return has_global_role(user, GlobalRole.REFEREE) or has_global_role(
+        user, GlobalRole.HEAD_REFEREE
+    )
+
+
+def is_commission(user) -> bool:
+    return has_global_role(user, GlobalRole.COMMISSION)
+
+
+def staff_roles(user, tournament: Tournament) -> frozenset[str]:
+    if not getattr(user, "is_authenticated", False):
+        return frozenset()
+    cache = getattr(user, "_drv_staff", None)
+    if cache is None:
+        cache = {}
+        user._drv_staff = cache
+    if tournament.pk not in cache:
+        cache[tournament.pk] = frozenset(
+            tournament.staff.filter(user=user).values_list("role", flat=True)
+        )
+    return cache[tournament.pk]
+
+
+def can_direct(user, tournament: Tournament) -> bool:
+    """Federation admins direct every tournament; directors only the ones assigned to them."""
+    return is_federation_admin(user) or StaffRole.DIRECTOR in staff_roles(user, tournament)
+
+
+def can_work_desk(user, tournament: Tournament) -> bool:
+    return can_direct(user, tournament) or StaffRole.DESK in staff_roles(user, tournament)
+
+
+def require(condition: bool, message: str = "Keine Berechtigung.") -> None:
+    if not condition:
+        raise PermissionDenied(message)
+
+
+def require_director(user: AbstractBaseUser, tournament: Tournament) -> None:
+    require(can_direct(user, tournament), "Nur die Turnierleitung dieses Turniers darf das.")

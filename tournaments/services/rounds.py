@@ -1,0 +1,323 @@
+"""Pairing a round and the director's overrides; the algorithms live in domain/pairing.py."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from .. import selectors
+from ..domain import pairing as pairing_domain
+from ..domain.formats import FieldSizeError, three_table_plan
+from ..enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
+from ..models import (
+    PairingChange,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    TablePin,
+    Tournament,
+)
+from . import tournaments as tournament_services
+
+
+@dataclass(frozen=True)
+class Field:
+    """Who is seated in the next round, and at which table sizes."""
+
+    player_ids: tuple[int, ...]
+    reserve_ids: frozenset[int]
+    table_sizes: tuple[int, ...]
+
+
+def next_round_field(tournament: Tournament) -> Field:
+    """Checked-in, not withdrawn registrations, split into tables as SPEC §1 says."""
+    regs = list(
+        Registration.objects.filter(
+            tournament=tournament, withdrawn_at__isnull=True, checked_in_at__isnull=False
+        ).values_list("player_id", "reserve")
+    )
+    players = [pid for pid, reserve in regs if not reserve]
+    reserves = [pid for pid, reserve in regs if reserve]
+    status = tournament_services.field_status(
+        tournament=tournament, players=len(players), reserves=len(reserves)
+    )
+    if not status.ok:
+        raise ValidationError(status.message)
+    if tournament.table_policy == TablePolicy.THREE_PLAYER:
+        return Field(tuple(sorted(players)), frozenset(), status.table_sizes)
+    return Field(tuple(sorted(players + reserves)), frozenset(reserves), status.table_sizes)
+
+
+def _pins(tournament: Tournament, player_ids, table_count: int) -> dict[int, int]:
+    pins = dict(
+        TablePin.objects.filter(tournament=tournament, player_id__in=player_ids).values_list(
+            "player_id", "table_number"
+        )
+    )
+    too_high = {pid: t for pid, t in pins.items() if t > table_count}
+    if too_high:
+        raise ValidationError(
+            f"Ein Spieler ist an Tisch {max(too_high.values())} gebunden, es gibt aber nur "
+            f"{table_count} Tische. Bitte die Tischbindung ändern."
+        )
+    return pins
+
+
+def _store(
+    *, tournament: Tournament, number: int, kind: str, pairing, reserves, user, notice: str
+) -> Round:
+    rnd = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=kind,
+        seed=pairing.seed,
+        method=pairing.method,
+        notice=notice,
+        created_by=user,
+    )
+    tables = Table.objects.bulk_create([Table(round=rnd, number=t.number) for t in pairing.tables])
+    by_number = {t.number: t for t in tables}
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                round=rnd,
+                table=by_number[t.number],
+                player_id=seat.player_id,
+                letter=seat.letter,
+                reserve=seat.player_id in reserves,
+            )
+            for t in pairing.tables
+            for seat in t.seats
+        ]
+    )
+    return rnd
+
+
+def _notice(report) -> str:
+    if report is None or report.repeated_pairs == 0:
+        return ""
+    return (
+        f"Eine Paarung ohne Wiederholung war nicht möglich: {report.repeated_pairs} Paar(e) "
+        f"treffen erneut aufeinander (höchstens {report.max_meetings}-mal). Bei so kleinen Feldern "
+        "ist das unvermeidbar; die Wiederholungen sind so wenige wie möglich."
+    )
+
+
+def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
+    """The domain call for this round: (pairing, report or None, reserve ids, round kind)."""
+    if is_final:
+        finalists = selectors.finalists(tournament)
+        try:
+            sizes = (
+                (4,) * (len(finalists) // 4)
+                if len(finalists) % 4 == 0
+                else three_table_plan(len(finalists))
+            )
+        except FieldSizeError as exc:
+            raise ValidationError(str(exc)) from exc
+        pairing = pairing_domain.pair_final(finalists, table_sizes=sizes, seed=seed)
+        return pairing, None, frozenset(), RoundKind.FINAL
+    field = next_round_field(tournament)
+    pins = _pins(tournament, field.player_ids, len(field.table_sizes))
+    if number == 1:
+        pairing = pairing_domain.draw_round_one(
+            field.player_ids, table_sizes=field.table_sizes, seed=seed, pinned=pins
+        )
+        return pairing, None, field.reserve_ids, RoundKind.PRELIMINARY
+    order = selectors.pairing_order(tournament, field.player_ids)
+    history = pairing_domain.History.from_rounds(selectors.round_tables(tournament))
+    pairing, report = pairing_domain.pair_next_round(
+        order, history=history, table_sizes=field.table_sizes, seed=seed, pinned=pins
+    )
+    return pairing, report, field.reserve_ids, RoundKind.PRELIMINARY
+
+
+@transaction.atomic
+def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) -> Round:
+    """Draw round 1 at random, later rounds by the standings, the final by the finalists."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+        raise ValidationError(
+            "Gepaart wird erst, wenn die Anmeldung geöffnet ist, und nicht mehr nach Turnierende."
+        )
+    rounds = list(locked.rounds.order_by("number"))
+    number = len(rounds) + 1
+    if number > locked.total_rounds:
+        raise ValidationError("Alle Runden dieses Turniers sind bereits gepaart.")
+    if rounds and rounds[-1].status != RoundStatus.PUBLISHED:
+        raise ValidationError(
+            f"Runde {rounds[-1].number} ist noch nicht veröffentlicht; die nächste Runde wird nach "
+            "ihren Ergebnissen gepaart (Klub 7.1)."
+        )
+    seed = seed if seed is not None else secrets.randbits(62)
+    is_final = locked.has_final and number == locked.rounds_planned + 1
+    try:
+        pairing, report, reserves, kind = _draw(locked, number, seed, is_final)
+    except pairing_domain.PairingError as exc:
+        raise ValidationError(str(exc)) from exc
+    rnd = _store(
+        tournament=locked,
+        number=number,
+        kind=kind,
+        pairing=pairing,
+        reserves=reserves,
+        user=user,
+        notice=_notice(report),
+    )
+    if locked.status == TournamentStatus.REGISTRATION:
+        locked.status = TournamentStatus.RUNNING
+        locked.save(update_fields=["status", "updated_at"])
+    return rnd
+
+
+def _editable_round(rnd: Round) -> Round:
+    locked = Round.objects.select_for_update().get(pk=rnd.pk)
+    if locked.status != RoundStatus.DRAWN:
+        raise ValidationError("Die Paarung ist freigegeben und kann nicht mehr geändert werden.")
+    return locked
+
+
+def _creates_repeat(rnd: Round, player_id: int, table: Table) -> list[str]:
+    """Names of earlier opponents the player would meet at that table."""
+    met = selectors.met_before(rnd.tournament, rnd.number, player_id)
+    others = [
+        s.player
+        for s in table.seats.select_related("player")
+        if s.player_id != player_id and s.player_id in met
+    ]
+    return [p.full_name for p in others]
+
+
+@transaction.atomic
+def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) -> PairingChange:
+    """Swap two players' seats (table and letter). Warns, but allows, a repeat meeting."""
+    locked = _editable_round(rnd)
+    seats = {
+        s.player_id: s
+        for s in Seat.objects.select_for_update()
+        .select_related("table")
+        .filter(round=locked, player__in=[player_a, player_b])
+    }
+    if len(seats) != 2 or player_a == player_b:
+        raise ValidationError("Beide Spieler müssen in dieser Runde sitzen und verschieden sein.")
+    a, b = seats[player_a.pk], seats[player_b.pk]
+    a_table, a_letter, b_table, b_letter = a.table, a.letter, b.table, b.letter
+    # Re-create both seats: an in-place update would collide with the (table, letter) constraint.
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=locked, table=b_table, player=player_a, letter=b_letter, reserve=a.reserve),
+            Seat(round=locked, table=a_table, player=player_b, letter=a_letter, reserve=b.reserve),
+        ]
+    )
+    warnings = []
+    if a_table.pk != b_table.pk:
+        warnings = _creates_repeat(locked, player_a.pk, b_table) + _creates_repeat(
+            locked, player_b.pk, a_table
+        )
+    description = (
+        f"Getauscht: {player_a.full_name} (jetzt Tisch {b_table.number} {b_letter}) und "
+        f"{player_b.full_name} (jetzt Tisch {a_table.number} {a_letter})."
+    )
+    if warnings:
+        description += " Achtung, erneute Begegnung mit: " + ", ".join(sorted(set(warnings))) + "."
+    return PairingChange.objects.create(
+        round=locked,
+        user=user,
+        action="swap",
+        description=description,
+        created_repeat=bool(warnings),
+    )
+
+
+@transaction.atomic
+def round_move_player(
+    *, rnd: Round, player: Player, table_number: int, letter: str, user
+) -> PairingChange:
+    """Move a player to a free seat (e.g. into a 3-player table); occupied seats need a swap."""
+    locked = _editable_round(rnd)
+    seat = (
+        Seat.objects.select_for_update()
+        .select_related("table")
+        .filter(round=locked, player=player)
+        .first()
+    )
+    if seat is None:
+        raise ValidationError(f"{player.full_name} sitzt in dieser Runde nicht.")
+    target = Table.objects.filter(round=locked, number=table_number).first()
+    if target is None:
+        raise ValidationError(f"Tisch {table_number} gibt es in dieser Runde nicht.")
+    if letter not in "ABCD" or len(letter) != 1:
+        raise ValidationError("Position muss A, B, C oder D sein.")
+    occupant = Seat.objects.filter(table=target, letter=letter).exclude(pk=seat.pk).first()
+    if occupant is not None:
+        raise ValidationError(
+            f"Tisch {table_number} {letter} ist besetzt ({occupant.player.full_name}). "
+            "Zum Tauschen bitte „Tauschen“ verwenden."
+        )
+    source = seat.table
+    if source.pk != target.pk and target.seats.count() >= 4:
+        raise ValidationError(f"Tisch {table_number} ist voll.")
+    if source.pk != target.pk and source.seats.count() - 1 < 3:
+        raise ValidationError(f"Tisch {source.number} hätte danach weniger als drei Spieler.")
+    warnings = _creates_repeat(locked, player.pk, target) if source.pk != target.pk else []
+    seat.table = target
+    seat.letter = letter
+    seat.save(update_fields=["table", "letter"])
+    description = (
+        f"Verschoben: {player.full_name} von Tisch {source.number} nach Tisch {table_number} "
+        f"{letter}."
+    )
+    if warnings:
+        description += " Achtung, erneute Begegnung mit: " + ", ".join(sorted(set(warnings))) + "."
+    return PairingChange.objects.create(
+        round=locked,
+        user=user,
+        action="move",
+        description=description,
+        created_repeat=bool(warnings),
+    )
+
+
+@transaction.atomic
+def pin_set(
+    *, tournament: Tournament, player: Player, table_number: int | None, reason: str, user
+) -> None:
+    """Fix a player to a table for all later draws (Klub 7.1), or remove the pin (None)."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if table_number is None:
+        TablePin.objects.filter(tournament=tournament, player=player).delete()
+        return
+    if table_number < 1:
+        raise ValidationError("Die Tischnummer muss mindestens 1 sein.")
+    taken = (
+        TablePin.objects.filter(tournament=tournament, table_number=table_number)
+        .exclude(player=player)
+        .count()
+    )
+    if taken >= 4:
+        raise ValidationError(f"An Tisch {table_number} sind bereits vier Spieler gebunden.")
+    TablePin.objects.update_or_create(
+        tournament=tournament,
+        player=player,
+        defaults={"table_number": table_number, "reason": reason, "created_by": user},
+    )
+
+
+@transaction.atomic
+def round_release(*, rnd: Round, user) -> Round:
+    """Make the pairing public (lists, table cards); after this, no more overrides."""
+    locked = _editable_round(rnd)
+    locked.status = RoundStatus.RELEASED
+    locked.released_at = timezone.now()
+    locked.save(update_fields=["status", "released_at"])
+    PairingChange.objects.create(
+        round=locked, user=user, action="release", description="Paarung freigegeben."
+    )
+    return locked

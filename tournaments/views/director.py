@@ -1,0 +1,256 @@
+"""Director area: tournament set-up, registration and check-in."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from .. import permissions
+from ..enums import Category, RuleSetCode, TournamentStatus
+from ..forms import TournamentForm
+from ..models import Player, Registration, Tournament
+from ..services import rounds as round_services
+from ..services import tournaments as tournament_services
+from .common import apply_errors, flash_errors
+from .players import search_players
+
+FORMAT_FIELDS = (
+    "name",
+    "category",
+    "rounds_planned",
+    "games_per_round",
+    "has_final",
+    "finalists_count",
+    "table_policy",
+    "max_players",
+    "start_date",
+    "end_date",
+    "venue",
+    "ranking_year",
+    "rule_set",
+    "counts_for_ranking",
+)
+
+
+def _directed(request, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    permissions.require_director(request.user, tournament)
+    return tournament
+
+
+@login_required
+def tournament_create(request):
+    permissions.require(permissions.is_director(request.user))
+    today = timezone.localdate()
+    initial = {
+        "category": Category.CITY,
+        "rounds_planned": 3,
+        "games_per_round": 4,
+        "finalists_count": 4,
+        "ranking_year": today.year,
+        "rule_set": RuleSetCode.RULES_2014,
+        "counts_for_ranking": True,
+    }
+    form = TournamentForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_services.tournament_create(
+                user=request.user, **{f: form.cleaned_data[f] for f in FORMAT_FIELDS}
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, f"Turnier „{tournament.name}“ angelegt.")
+            return redirect("director:tournament_detail", tournament.pk)
+    return render(request, "tournaments/director/tournament_form.html", {"form": form})
+
+
+@login_required
+def tournament_edit(request, pk: int):
+    tournament = _directed(request, pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament_services.tournament_update(
+                tournament=tournament, **{f: form.cleaned_data[f] for f in FORMAT_FIELDS}
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, "Änderungen gespeichert.")
+            return redirect("director:tournament_detail", tournament.pk)
+    return render(
+        request,
+        "tournaments/director/tournament_form.html",
+        {"form": form, "tournament": Tournament.objects.get(pk=pk)},
+    )
+
+
+@login_required
+def tournament_detail(request, pk: int):
+    tournament = _directed(request, pk)
+    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
+    counts = tournament.registrations.aggregate(
+        active=Count("id", filter=Q(withdrawn_at__isnull=True, reserve=False)),
+        reserves=Count("id", filter=Q(withdrawn_at__isnull=True, reserve=True)),
+        checked_in=Count("id", filter=Q(withdrawn_at__isnull=True, checked_in_at__isnull=False)),
+    )
+    deadline = tournament_services.registration_deadline(tournament)
+    return render(
+        request,
+        "tournaments/director/tournament_detail.html",
+        {"tournament": tournament, "rounds": rounds, "counts": counts, "deadline": deadline},
+    )
+
+
+@login_required
+@require_POST
+def tournament_open_registration(request, pk: int):
+    tournament = _directed(request, pk)
+    try:
+        tournament_services.tournament_open_registration(tournament=tournament)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(
+            request, "Die Anmeldung ist geöffnet; das Turnier ist öffentlich sichtbar."
+        )
+    return redirect("director:tournament_detail", pk)
+
+
+def _registration_context(tournament: Tournament) -> dict:
+    regs = list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("withdrawn_at", "player__last_name", "player__first_name")
+    )
+    active = [r for r in regs if r.withdrawn_at is None]
+    players = sum(1 for r in active if r.checked_in_at and not r.reserve)
+    reserves = sum(1 for r in active if r.checked_in_at and r.reserve)
+    status = tournament_services.field_status(
+        tournament=tournament, players=players, reserves=reserves
+    )
+    return {
+        "tournament": tournament,
+        "registrations": regs,
+        "active_count": len(active),
+        "field": status,
+        "started": tournament.rounds.exists(),
+        "can_register": tournament.status != TournamentStatus.FINISHED,
+    }
+
+
+@login_required
+def registration_page(request, pk: int):
+    tournament = _directed(request, pk)
+    context = _registration_context(tournament)
+    template = "tournaments/director/registration.html"
+    if request.htmx and request.htmx.target == "registration-list":
+        template += "#registration-list"
+    return render(request, template, context)
+
+
+@login_required
+def registration_search(request, pk: int):
+    """Search as you type: players not yet registered in this tournament."""
+    tournament = _directed(request, pk)
+    query = request.GET.get("q", "").strip()
+    results = []
+    if len(query) >= 2:
+        registered = tournament.registrations.filter(withdrawn_at__isnull=True).values("player_id")
+        results = list(search_players(query).exclude(pk__in=registered)[:15])
+    return render(
+        request,
+        "tournaments/director/registration.html#search-results",
+        {"tournament": tournament, "results": results, "query": query},
+    )
+
+
+@login_required
+@require_POST
+def registration_add(request, pk: int):
+    tournament = _directed(request, pk)
+    player = (
+        Player.objects.filter(pk=request.POST.get("player") or 0).first()
+        if str(request.POST.get("player", "")).isdigit()
+        else None
+    )
+    if player is None:
+        messages.error(request, "Bitte einen Spieler aus der Suche auswählen.")
+    else:
+        try:
+            tournament_services.registration_add(
+                tournament=tournament,
+                player=player,
+                reserve=request.POST.get("reserve") == "1",
+                user=request.user,
+            )
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            kind = "als Ersatzspieler " if request.POST.get("reserve") == "1" else ""
+            messages.success(request, f"{player.full_name} {kind}angemeldet.")
+    return _registration_response(request, tournament)
+
+
+def _registration_response(request, tournament):
+    if request.htmx:
+        return render(
+            request,
+            "tournaments/director/registration.html#registration-list",
+            _registration_context(tournament),
+        )
+    return redirect("director:registration", tournament.pk)
+
+
+@login_required
+@require_POST
+def registration_change(request, pk: int, reg_pk: int):
+    tournament = _directed(request, pk)
+    registration = get_object_or_404(Registration, pk=reg_pk, tournament=tournament)
+    action = request.POST.get("action", "")
+    changes = {
+        "check_in": {"checked_in": True},
+        "check_out": {"checked_in": False},
+        "reserve_on": {"reserve": True},
+        "reserve_off": {"reserve": False},
+        "withdraw": {"withdrawn": True},
+        "reinstate": {"withdrawn": False},
+    }.get(action)
+    if changes is None:
+        messages.error(request, "Unbekannte Aktion.")
+    else:
+        try:
+            tournament_services.registration_update(registration=registration, **changes)
+        except ValidationError as exc:
+            flash_errors(request, exc)
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def registration_check_in_all(request, pk: int):
+    tournament = _directed(request, pk)
+    try:
+        count = tournament_services.registrations_check_in_all(tournament=tournament)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"{count} Spieler eingecheckt.")
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def round_pair(request, pk: int):
+    tournament = _directed(request, pk)
+    try:
+        rnd = round_services.round_pair_next(tournament=tournament, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+        return redirect("director:tournament_detail", pk)
+    messages.success(request, f"Runde {rnd.number} ist ausgelost (Startwert {rnd.seed}).")
+    return redirect("director:round_detail", pk, rnd.number)

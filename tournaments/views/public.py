@@ -1,0 +1,30 @@
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from .. import permissions, selectors
+from ..enums import RoundStatus
+from ..models import Tournament
+
+
+def home(request):
+    """Public start page: the tournaments, grouped so a player finds today's event at once."""
+    return render(request, "tournaments/home.html", {"groups": selectors.tournament_list_public()})
+
+
+def tournament_public(request, pk: int):
+    tournament = get_object_or_404(
+        Tournament.objects.annotate(
+            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
+        ),
+        pk=pk,
+    )
+    staff = permissions.can_direct(request.user, tournament)
+    if tournament.status not in selectors.PUBLIC_STATUSES and not staff:
+        raise Http404
+    rounds = tournament.rounds.exclude(status=RoundStatus.DRAWN).order_by("number")
+    return render(
+        request,
+        "tournaments/public/tournament.html",
+        {"tournament": tournament, "rounds": rounds, "staff": staff},
+    )
