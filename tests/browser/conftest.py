@@ -1,0 +1,77 @@
+"""Playwright with Debian's Chromium against pytest-django's live server.
+
+No browser download is possible here: we use /usr/bin/chromium (the Makefile installs it as root)
+and skip with a clear reason where it is missing. A failing test leaves a screenshot in
+test-artifacts/.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Playwright's sync API runs an event loop in this thread; the ORM calls in the test are safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Kein Chromium unter {CHROMIUM}: Browser-Tests übersprungen (apt-get install chromium).")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+def _page(browser, request, viewport):
+    context = browser.new_context(viewport=viewport, locale="de-DE")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A desktop-sized page (the director's laptop at the venue)."""
+    yield from _page(browser, request, {"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def phone(browser, request):
+    """A phone-sized page (players and referees)."""
+    yield from _page(browser, request, {"width": 390, "height": 844})
+
+
+def log_in(page, base_url: str, username: str, password: str) -> None:
+    page.goto(f"{base_url}/konto/anmelden/")
+    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("Passwort").fill(password)
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_load_state()

@@ -1,0 +1,90 @@
+"""Shared fixtures: users per role, players, and a tournament built through the services."""
+
+from datetime import date
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+
+from tournaments.demo import demo_player_rows
+from tournaments.enums import Category, GlobalRole
+from tournaments.models import Player
+from tournaments.services import tournaments as tournament_services
+
+PASSWORD = "test-passwort-123"
+
+
+def make_user(username: str, *roles: GlobalRole, superuser: bool = False):
+    user = get_user_model().objects.create_user(
+        username=username, password=PASSWORD, is_superuser=superuser, is_staff=superuser
+    )
+    if roles:
+        user.groups.add(*Group.objects.filter(name__in=[r.value for r in roles]))
+    return user
+
+
+@pytest.fixture
+def admin_user(db):
+    return make_user("verband", GlobalRole.FEDERATION_ADMIN)
+
+
+@pytest.fixture
+def director(db):
+    return make_user("leiterin", GlobalRole.DIRECTOR)
+
+
+@pytest.fixture
+def other_director(db):
+    return make_user("anderer", GlobalRole.DIRECTOR)
+
+
+@pytest.fixture
+def referee(db):
+    return make_user("schiri", GlobalRole.REFEREE)
+
+
+@pytest.fixture
+def commission_member(db):
+    return make_user("kommission", GlobalRole.COMMISSION)
+
+
+@pytest.fixture
+def plain_user(db):
+    return make_user("spielerin")
+
+
+@pytest.fixture
+def players(db):
+    """Sixty registry players with stable federation numbers DRV-00001 …"""
+    return Player.objects.bulk_create([Player(**row) for row in demo_player_rows(60)])
+
+
+def create_tournament(user, **overrides):
+    fields = {
+        "name": "Stadtmeisterschaft Teststadt",
+        "category": Category.CITY,
+        "rounds_planned": 3,
+        "games_per_round": 4,
+        "has_final": False,
+        "start_date": date(2026, 12, 12),
+        "end_date": date(2026, 12, 12),
+        "ranking_year": 2026,
+        "venue": "Bürgerhaus",
+    }
+    fields.update(overrides)
+    return tournament_services.tournament_create(user=user, **fields)
+
+
+@pytest.fixture
+def tournament(director):
+    return create_tournament(director)
+
+
+def register(tournament, players, *, count: int, reserves: int = 0, user=None, check_in=True):
+    """Register `count` players plus `reserves` reserves through the services."""
+    for index, player in enumerate(players[: count + reserves]):
+        tournament_services.registration_add(
+            tournament=tournament, player=player, reserve=index >= count, user=user
+        )
+    if check_in:
+        tournament_services.registrations_check_in_all(tournament=tournament)
