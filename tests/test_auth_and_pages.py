@@ -106,5 +106,6 @@ def test_seed_demo_is_idempotent(django_user_model):
     assert django_user_model.objects.filter(username="admin").count() == 1
     from tournaments.models import Round, Tournament
 
-    assert Tournament.objects.filter(name__startswith="Demo:").count() == 2
-    assert Round.objects.count() == 1
+    assert Tournament.objects.filter(name__startswith="Demo:").count() == 3
+    assert Round.objects.filter(tournament__name="Demo: Stadtmeisterschaft Berlin").count() == 1
+    assert Tournament.objects.get(name="Demo: Stadtmeisterschaft Köln").status == "finished"

@@ -1,10 +1,12 @@
 """`make run`: a demo admin, staff for every role, players and tournaments. Safe to run again."""
 
+import io
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
@@ -123,6 +125,15 @@ class Command(BaseCommand):
             venue="Bürgerhaus Altona, Hamburg",
         )
         tournament_services.tournament_open_registration(tournament=upcoming)
+        call_command(
+            "simulate_tournament",
+            players=36,
+            category="city",
+            seed=2026,
+            year=today.year,
+            name="Demo: Stadtmeisterschaft Köln",
+            stdout=io.StringIO(),
+        )
         for player in Player.objects.order_by("-federation_number")[:12]:
             tournament_services.registration_add(
                 tournament=upcoming, player=player, reserve=False, user=director

@@ -1,0 +1,255 @@
+"""Result sheets (SPEC §6, Klub 10.2–10.3): entry, four-eyes confirmation, corrections, publication.
+
+Every save is a new immutable SheetVersion (who, when, what, why). A writer sends the version it
+started from; if somebody saved in between, the save is refused as a conflict (SheetConflict)
+and nothing is overwritten. Row locks (select_for_update) serialise the check-and-write.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from .. import permissions
+from ..domain.scoring import validate_game
+from ..enums import RoundStatus, SheetStatus, TournamentStatus
+from ..models import ResultSheet, Round, SheetVersion, Table
+from ..selectors import ruleset_of
+from ..sheets import game_inputs
+
+
+class SheetConflict(ValidationError):
+    """Somebody else saved this sheet since the form was opened."""
+
+    def __init__(self, sheet: ResultSheet, expected: int):
+        self.sheet = sheet
+        self.expected = expected
+        super().__init__(
+            f"Konflikt: Der Bogen von Tisch {sheet.table.number} wurde inzwischen von "
+            f"{_who(sheet.current)} gespeichert (Version {sheet.version}, Ihre Vorlage war "
+            f"Version {expected}). Bitte beide Fassungen vergleichen.",
+            code="conflict",
+        )
+
+
+def _who(version: SheetVersion | None) -> str:
+    if version is None or version.created_by is None:
+        return "jemand anderem"
+    return version.created_by.get_username()
+
+
+def normalise_games(games: list[dict], *, letters: tuple[str, ...]) -> list[dict]:
+    """The stored JSON form: numbers as ints, only this table's letters, no empty extras."""
+    result = []
+    for game in sorted(games, key=lambda g: int(g["number"])):
+        scores = {x: game.get("scores", {}).get(x) for x in letters}
+        no_meld = {x: v for x, v in (game.get("no_meld") or {}).items() if x in letters and v}
+        result.append(
+            {
+                "number": int(game["number"]),
+                "pool_exhausted": bool(game.get("pool_exhausted")),
+                "declared_winner": game.get("declared_winner") or None,
+                "scores": scores,
+                "no_meld": no_meld,
+            }
+        )
+    return result
+
+
+def sheet_errors(table: Table, games: list[dict]) -> list[str]:
+    """Every problem of every game, one German message each (domain validation)."""
+    tournament = table.round.tournament
+    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+    expected = list(range(1, tournament.games_per_round + 1))
+    numbers = [int(g["number"]) for g in games]
+    if sorted(numbers) != expected:
+        return [f"Der Bogen braucht genau die Spiele {', '.join(map(str, expected))}."]
+    ruleset = ruleset_of(tournament)
+    return [
+        error.message
+        for game in game_inputs(games, letters=letters)
+        for error in validate_game(game, ruleset=ruleset)
+    ]
+
+
+def _lock(table: Table) -> ResultSheet:
+    sheet, _ = ResultSheet.objects.get_or_create(
+        table=table, defaults={"round": table.round, "status": SheetStatus.ENTERED}
+    )
+    return (
+        ResultSheet.objects.select_for_update()
+        .select_related("table__round__tournament", "current__created_by")
+        .get(pk=sheet.pk)
+    )
+
+
+def _add_version(sheet, *, games, status, action, reason, user) -> ResultSheet:
+    version = SheetVersion.objects.create(
+        sheet=sheet,
+        number=sheet.version + 1,
+        games=games,
+        status=status,
+        action=action,
+        reason=reason,
+        created_by=user,
+    )
+    sheet.version = version.number
+    sheet.current = version
+    sheet.status = status
+    if status == SheetStatus.CONFIRMED:
+        sheet.confirmed = version
+    sheet.save()
+    return sheet
+
+
+@transaction.atomic
+def sheet_save(
+    *, table: Table, games: list[dict], expected_version: int, user, reason: str = ""
+) -> ResultSheet:
+    """Enter or correct a sheet. Before publication: desk staff; after: director, with reason."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
+    tournament = rnd.tournament
+    permissions.require(
+        permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
+    )
+    if rnd.status == RoundStatus.DRAWN:
+        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
+    sheet = _lock(table)
+    if sheet.version != expected_version:
+        raise SheetConflict(sheet, expected_version)
+    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+    games = normalise_games(games, letters=letters)
+    errors = sheet_errors(table, games)
+    if errors:
+        raise ValidationError(errors)
+    published = rnd.status == RoundStatus.PUBLISHED
+    reason = reason.strip()
+    if published:
+        permissions.require(
+            permissions.can_direct(user, tournament),
+            "Nach der Veröffentlichung korrigiert nur die Turnierleitung.",
+        )
+        if not reason:
+            raise ValidationError("Eine Korrektur nach der Veröffentlichung braucht einen Grund.")
+    elif sheet.version > 0 and not reason:
+        raise ValidationError("Eine Korrektur braucht einen Grund.")
+    if sheet.current is not None and sheet.current.games == games:
+        raise ValidationError("Keine Änderung gegenüber der gespeicherten Fassung.")
+    # A director's correction after publication needs no second check: it is the director's
+    # decision (Klub 10.3) and goes straight into the standings.
+    status = SheetStatus.CONFIRMED if published else SheetStatus.ENTERED
+    action = "corrected" if sheet.version else "entered"
+    return _add_version(sheet, games=games, status=status, action=action, reason=reason, user=user)
+
+
+@transaction.atomic
+def sheet_confirm(
+    *, sheet: ResultSheet, expected_version: int, user, retyped: list[dict] | None = None
+) -> ResultSheet:
+    """Four-eyes check by a different staff member; optionally blind (re-typed figures)."""
+    locked = _lock(sheet.table)
+    tournament = locked.table.round.tournament
+    permissions.require(
+        permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
+    )
+    if locked.version != expected_version:
+        raise SheetConflict(locked, expected_version)
+    if locked.current is None or locked.status == SheetStatus.CONFIRMED:
+        raise ValidationError("Dieser Bogen wartet nicht auf eine Bestätigung.")
+    if locked.status == SheetStatus.NEEDS_CLARIFICATION:
+        raise ValidationError("Der Bogen braucht erst eine Klärung durch die Turnierleitung.")
+    if locked.current.created_by_id == user.pk:
+        raise ValidationError(
+            "Bestätigen muss eine andere Person als die, die den Bogen erfasst hat."
+        )
+    if retyped is not None:
+        letters = tuple(sorted(locked.table.seats.values_list("letter", flat=True)))
+        if normalise_games(retyped, letters=letters) != locked.current.games:
+            raise ValidationError(
+                "Die nachgetippten Zahlen weichen von der Erfassung ab. Bitte den Papierbogen "
+                "prüfen oder „Klärung nötig“ setzen."
+            )
+    return _add_version(
+        locked,
+        games=locked.current.games,
+        status=SheetStatus.CONFIRMED,
+        action="confirmed",
+        reason="",
+        user=user,
+    )
+
+
+@transaction.atomic
+def sheet_needs_clarification(
+    *, sheet: ResultSheet, expected_version: int, note: str, user
+) -> ResultSheet:
+    locked = _lock(sheet.table)
+    permissions.require(permissions.can_work_desk(user, locked.table.round.tournament))
+    if locked.version != expected_version:
+        raise SheetConflict(locked, expected_version)
+    if not note.strip():
+        raise ValidationError("Bitte notieren, was unklar ist.")
+    if locked.table.round.status == RoundStatus.PUBLISHED:
+        raise ValidationError("Die Runde ist veröffentlicht; bitte eine Korrektur mit Grund.")
+    return _add_version(
+        locked,
+        games=locked.current.games if locked.current else [],
+        status=SheetStatus.NEEDS_CLARIFICATION,
+        action="clarification",
+        reason=note.strip(),
+        user=user,
+    )
+
+
+@transaction.atomic
+def sheet_accept_interpreted(
+    *, sheet: ResultSheet, games: list[dict], expected_version: int, reason: str, user
+) -> ResultSheet:
+    """Klub 10.3: players not reachable in the break – the director interprets the sheet."""
+    locked = _lock(sheet.table)
+    tournament = locked.table.round.tournament
+    permissions.require_director(user, tournament)
+    if locked.version != expected_version:
+        raise SheetConflict(locked, expected_version)
+    if not reason.strip():
+        raise ValidationError("Die Auslegung eines Bogens braucht einen Grund (Klub 10.3).")
+    letters = tuple(sorted(locked.table.seats.values_list("letter", flat=True)))
+    games = normalise_games(games, letters=letters)
+    errors = sheet_errors(locked.table, games)
+    if errors:
+        raise ValidationError(errors)
+    return _add_version(
+        locked,
+        games=games,
+        status=SheetStatus.CONFIRMED,
+        action="interpreted",
+        reason=reason.strip(),
+        user=user,
+    )
+
+
+@transaction.atomic
+def round_publish(*, rnd: Round, user) -> Round:
+    """Publish when every table's sheet is confirmed; the last round finishes the tournament."""
+    locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    tournament = locked.tournament
+    permissions.require_director(user, tournament)
+    if locked.status == RoundStatus.PUBLISHED:
+        raise ValidationError("Diese Runde ist bereits veröffentlicht.")
+    if locked.status == RoundStatus.DRAWN:
+        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
+    missing = list(
+        locked.tables.exclude(sheet__status=SheetStatus.CONFIRMED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if missing:
+        raise ValidationError("Noch nicht bestätigt: Tisch " + ", ".join(map(str, missing)) + ".")
+    locked.status = RoundStatus.PUBLISHED
+    locked.published_at = timezone.now()
+    locked.save(update_fields=["status", "published_at"])
+    if locked.number >= tournament.total_rounds:
+        tournament.status = TournamentStatus.FINISHED
+        tournament.save(update_fields=["status", "updated_at"])
+    return locked
