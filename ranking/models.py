@@ -1,1 +1,1 @@
-"""The German ranking (SPEC §9) is built in a later issue; the app exists so its URLs have a home."""
+"""The German ranking (SPEC §9) comes in a later issue; the app gives its URLs a home."""

@@ -201,6 +201,9 @@ class TablePin(models.Model):
             models.CheckConstraint(condition=Q(table_number__gte=1), name="pin_table_positive"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player} → Tisch {self.table_number}"
+
 
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
@@ -269,6 +272,9 @@ class Seat(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.table} {self.letter}: {self.player}"
+
 
 class PairingChange(models.Model):
     """Audit trail for director overrides of a round's pairing (SPEC §2)."""
@@ -284,6 +290,9 @@ class PairingChange(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return self.description
 
 
 class ResultSheet(models.Model):
@@ -313,6 +322,9 @@ class ResultSheet(models.Model):
     class Meta:
         ordering = ["round", "table__number"]
 
+    def __str__(self) -> str:
+        return f"Ergebnisliste {self.table}"
+
 
 class SheetVersion(models.Model):
     """One save of a sheet: who, when, what and why. Never updated, never deleted."""
@@ -336,3 +348,6 @@ class SheetVersion(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["sheet", "number"], name="sheet_version_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} v{self.number}"

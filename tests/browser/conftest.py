@@ -26,7 +26,10 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"Kein Chromium unter {CHROMIUM}: Browser-Tests übersprungen (apt-get install chromium).")
+        pytest.skip(
+            f"Kein Chromium unter {CHROMIUM}: Browser-Tests übersprungen "
+            "(apt-get install chromium)."
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

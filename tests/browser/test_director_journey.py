@@ -71,14 +71,21 @@ def test_director_sets_up_tournament_and_prints_round_one(page, live_server, tmp
 
     # 3. Register 37 players and 3 reserves by search-as-you-type.
     page.get_by_role("link", name="Anmeldungen und Check-in").click()
-    numbers = list(Player.objects.order_by("federation_number").values_list("federation_number", "last_name", "first_name"))
+    numbers = list(
+        Player.objects.order_by("federation_number").values_list(
+            "federation_number", "last_name", "first_name"
+        )
+    )
     search = page.get_by_label("Spieler suchen (Name, Mitgliedsnummer, Verein)")
     for index, (number, last, first) in enumerate(numbers):
         search.fill(number)
-        label = f"{last}, {first} als Ersatzspieler anmelden" if index >= 37 else f"{last}, {first} anmelden"
+        reserve = index >= 37
+        name = f"{last}, {first}"
+        label = f"{name} als Ersatzspieler anmelden" if reserve else f"{name} anmelden"
         button = page.get_by_role("button", name=label, exact=True)
         button.click()
-        page.get_by_text(f"{last}, {first} {'als Ersatzspieler ' if index >= 37 else ''}angemeldet.").wait_for()
+        kind = "als Ersatzspieler " if reserve else ""
+        page.get_by_text(f"{name} {kind}angemeldet.").wait_for()
     page.get_by_role("button", name="Alle einchecken").click()
     page.get_by_text("10 Tische zu vier Spielern, davon 3 Ersatzspieler.").wait_for()
 
@@ -100,9 +107,11 @@ def test_director_sets_up_tournament_and_prints_round_one(page, live_server, tmp
     page.emulate_media(media="screen")
 
     page.get_by_role("link", name="nach Namen").click()
-    first_seat = Seat.objects.select_related("player", "table").order_by(
-        "player__last_name", "player__first_name"
-    ).first()
+    first_seat = (
+        Seat.objects.select_related("player", "table")
+        .order_by("player__last_name", "player__first_name")
+        .first()
+    )
     entry = f"{first_seat.player.last_name}, {first_seat.player.first_name}"
     assert entry in page.locator("ul.pairing-by-name li").first.inner_text()
 
