@@ -14,6 +14,12 @@ from tournaments.services import tournaments as tournament_services
 PASSWORD = "test-passwort-123"
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """The default hasher costs ~0.4 s per user; tests do not need its strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_user(username: str, *roles: GlobalRole, superuser: bool = False):
     user = get_user_model().objects.create_user(
         username=username, password=PASSWORD, is_superuser=superuser, is_staff=superuser

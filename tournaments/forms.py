@@ -22,6 +22,13 @@ class PlayerForm(forms.ModelForm):
             "publish_name",
         ]
 
+    def clean_birth_year(self):
+        # The model's check constraint would only say "Bedingung … ist nicht erfüllt".
+        year = self.cleaned_data.get("birth_year")
+        if year is not None and not 1900 <= year <= 2100:
+            raise forms.ValidationError(_("Das Geburtsjahr muss zwischen 1900 und 2100 liegen."))
+        return year
+
 
 class PlayerImportForm(forms.Form):
     file = forms.FileField(
@@ -79,6 +86,6 @@ class MoveForm(forms.Form):
 class PinForm(forms.Form):
     player = forms.IntegerField(label=_("Spieler"))
     table = forms.IntegerField(
-        label=_("Tisch (leer = Bindung aufheben)"), min_value=1, required=False
+        label=_("Tisch (leer = Bindung aufheben)"), min_value=1, max_value=1000, required=False
     )
     reason = forms.CharField(label=_("Grund"), max_length=200, required=False)

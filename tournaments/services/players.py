@@ -139,7 +139,8 @@ def _clean_row(cells: list[str], mapping: dict[str, int]) -> tuple[dict, list[st
         values["publish_name"] = False
     else:
         problems.append(f"„Name veröffentlichen“ muss ja oder nein sein, nicht „{publish}“")
-    return values, problems
+    # Only the columns the file has: a short file must not wipe e-mail, club or the privacy choice.
+    return {key: value for key, value in values.items() if key in mapping}, problems
 
 
 def players_csv_preview(*, content: bytes) -> CsvPreview:
@@ -201,7 +202,7 @@ def players_csv_preview(*, content: bytes) -> CsvPreview:
         player = existing.get(values["federation_number"])
         if player is None:
             action = "create"
-        elif all(getattr(player, key) == values[key] for key in FIELDS):
+        elif all(getattr(player, key) == value for key, value in values.items()):
             action = "unchanged"
         else:
             action = "update"
@@ -235,11 +236,11 @@ def players_csv_import(*, content: bytes) -> ImportSummary:
         if player is None:
             Player.objects.create(**row.values)
             created += 1
-        elif all(getattr(player, key) == row.values[key] for key in FIELDS):
+        elif all(getattr(player, key) == value for key, value in row.values.items()):
             unchanged += 1
         else:
-            for key in FIELDS:
-                setattr(player, key, row.values[key])
+            for key, value in row.values.items():
+                setattr(player, key, value)
             player.full_clean()
             player.save()
             updated += 1

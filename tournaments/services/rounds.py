@@ -262,8 +262,6 @@ def round_move_player(
             "Zum Tauschen bitte „Tauschen“ verwenden."
         )
     source = seat.table
-    if source.pk != target.pk and target.seats.count() >= 4:
-        raise ValidationError(f"Tisch {table_number} ist voll.")
     if source.pk != target.pk and source.seats.count() - 1 < 3:
         raise ValidationError(f"Tisch {source.number} hätte danach weniger als drei Spieler.")
     warnings = _creates_repeat(locked, player.pk, target) if source.pk != target.pk else []
@@ -287,12 +285,28 @@ def round_move_player(
 
 @transaction.atomic
 def pin_set(
-    *, tournament: Tournament, player: Player, table_number: int | None, reason: str, user
+    *,
+    tournament: Tournament,
+    player: Player,
+    table_number: int | None,
+    reason: str,
+    user,
+    rnd: Round | None = None,
 ) -> None:
-    """Fix a player to a table for all later draws (Klub 7.1), or remove the pin (None)."""
+    """Fix a player to a table for all later draws (Klub 7.1), or remove the pin (None).
+
+    Set from a round's page, the change is written to that round's audit trail.
+    """
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     if table_number is None:
-        TablePin.objects.filter(tournament=tournament, player=player).delete()
+        deleted, _ = TablePin.objects.filter(tournament=tournament, player=player).delete()
+        if rnd is not None and deleted:
+            PairingChange.objects.create(
+                round=rnd,
+                user=user,
+                action="unpin",
+                description=f"Tischbindung von {player.full_name} aufgehoben.",
+            )
         return
     if table_number < 1:
         raise ValidationError("Die Tischnummer muss mindestens 1 sein.")
@@ -308,6 +322,17 @@ def pin_set(
         player=player,
         defaults={"table_number": table_number, "reason": reason, "created_by": user},
     )
+    if rnd is not None:
+        why = f" Grund: {reason}" if reason else ""
+        PairingChange.objects.create(
+            round=rnd,
+            user=user,
+            action="pin",
+            description=(
+                f"{player.full_name} an Tisch {table_number} gebunden (ab der nächsten "
+                f"Auslosung).{why}"
+            ),
+        )
 
 
 @transaction.atomic

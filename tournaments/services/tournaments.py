@@ -52,8 +52,9 @@ def tournament_format_errors(
         errors["category"] = "Unbekannte Kategorie."
         return errors
     if preset is not None and rounds_planned != preset:
+        article = "Ein" if category == Category.BEGINNERS else "Eine"  # das Turnier, die …schaft
         errors["rounds_planned"] = (
-            f"Ein {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."
+            f"{article} {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."
         )
     if not 1 <= rounds_planned <= 4:
         errors["rounds_planned"] = "Ein Turnier hat 1 bis 4 Vorrunden."
@@ -174,6 +175,20 @@ def _lock_for_registration(tournament: Tournament) -> Tournament:
     return locked
 
 
+def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> None:
+    """The field cap counts active, non-reserve registrations; reserves may always be added."""
+    if not locked.max_players:
+        return
+    active = locked.registrations.filter(withdrawn_at__isnull=True, reserve=False)
+    if exclude_pk is not None:
+        active = active.exclude(pk=exclude_pk)
+    if active.count() >= locked.max_players:
+        raise ValidationError(
+            f"Das Teilnehmerfeld ist mit {locked.max_players} Spielern voll. "
+            "Melden Sie den Spieler als Ersatzspieler an."
+        )
+
+
 @transaction.atomic
 def registration_add(
     *, tournament: Tournament, player: Player, reserve: bool, user
@@ -184,20 +199,15 @@ def registration_add(
             "Nach der Auslosung der ersten Runde können nur noch Ersatzspieler gemeldet werden."
         )
     existing = Registration.objects.filter(tournament=locked, player=player).first()
+    if existing is not None and existing.withdrawn_at is None:
+        raise ValidationError(f"{player.full_name} ist bereits angemeldet.")
+    if not reserve:
+        _check_capacity(locked)
     if existing is not None:
-        if existing.withdrawn_at is None:
-            raise ValidationError(f"{player.full_name} ist bereits angemeldet.")
         existing.withdrawn_at = None
         existing.reserve = reserve
         existing.save(update_fields=["withdrawn_at", "reserve"])
         return existing
-    if locked.max_players and not reserve:
-        count = locked.registrations.filter(withdrawn_at__isnull=True, reserve=False).count()
-        if count >= locked.max_players:
-            raise ValidationError(
-                f"Das Teilnehmerfeld ist mit {locked.max_players} Spielern voll. "
-                "Melden Sie den Spieler als Ersatzspieler an."
-            )
     try:
         with transaction.atomic():
             return Registration.objects.create(
@@ -218,6 +228,7 @@ def registration_update(
     locked_t = _lock_for_registration(registration.tournament)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     started = locked_t.rounds.exists()
+    was_in_field = reg.withdrawn_at is None and not reg.reserve
     if reserve is not None and reserve != reg.reserve:
         if started:
             raise ValidationError(
@@ -233,6 +244,8 @@ def registration_update(
         reg.withdrawn_at = (reg.withdrawn_at or timezone.now()) if withdrawn else None
         if withdrawn:
             reg.checked_in_at = None
+    if not was_in_field and reg.withdrawn_at is None and not reg.reserve:
+        _check_capacity(locked_t, exclude_pk=reg.pk)  # reinstated or no longer a reserve
     reg.save()
     return reg
 

@@ -175,7 +175,7 @@ def registration_add(request, pk: int):
     tournament = _directed(request, pk)
     player = (
         Player.objects.filter(pk=request.POST.get("player") or 0).first()
-        if str(request.POST.get("player", "")).isdigit()
+        if str(request.POST.get("player", "")).isdecimal()  # isdigit() accepts "²", int() not
         else None
     )
     if player is None:

@@ -116,5 +116,6 @@ def player_import(request):
 @login_required
 @require_POST
 def player_import_cancel(request):
+    permissions.require(permissions.is_federation_admin(request.user))
     request.session.pop(SESSION_IMPORT_KEY, None)
     return redirect("director:player_import")

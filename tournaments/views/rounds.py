@@ -151,6 +151,7 @@ def round_pin(request, pk: int, number: int):
                 table_number=table,
                 reason=form.cleaned_data["reason"],
                 user=request.user,
+                rnd=rnd,
             )
         except ValidationError as exc:
             flash_errors(request, exc)
@@ -183,11 +184,14 @@ def round_release(request, pk: int, number: int):
 
 def _printable_round(request, pk: int, number: int) -> Round:
     rnd = get_object_or_404(
-        Round.objects.select_related("tournament"), tournament_id=pk, number=number
+        # tournament__pk, not tournament_id: only the former turns an out-of-range id into a 404
+        Round.objects.select_related("tournament"),
+        tournament__pk=pk,
+        number=number,
     )
-    if rnd.status == RoundStatus.DRAWN or rnd.tournament.status == TournamentStatus.DRAFT:
-        if not permissions.can_direct(request.user, rnd.tournament):
-            raise Http404
+    hidden = rnd.status == RoundStatus.DRAWN or rnd.tournament.status == TournamentStatus.DRAFT
+    if hidden and not permissions.can_direct(request.user, rnd.tournament):
+        raise Http404
     return rnd
 
 
