@@ -10,5 +10,6 @@ def navigation(request):
             "federation_admin": permissions.is_federation_admin(user),
             "referee": permissions.is_referee(user),
             "commission": permissions.is_commission(user),
+            "desk": permissions.is_desk_staff(user),
         }
     }

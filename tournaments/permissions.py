@@ -44,6 +44,13 @@ def is_referee(user) -> bool:
     )
 
 
+def is_desk_staff(user) -> bool:
+    """Has a desk assignment in any tournament (navigation only; pages check per tournament)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return user.tournament_roles.filter(role=StaffRole.DESK).exists()
+
+
 def is_commission(user) -> bool:
     return has_global_role(user, GlobalRole.COMMISSION)
 

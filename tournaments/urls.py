@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import areas, director, players, public, rounds
+from .views import areas, desk, director, players, public, rounds
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -22,6 +22,7 @@ urlpatterns = [
     ),
     path("schiedsrichter/", areas.referee_home, name="referee_home"),
     path("kommission/", areas.commission_home, name="commission_home"),
+    path("orgatisch/", areas.desk_home, name="desk_home"),
 ]
 
 director_patterns = (
@@ -76,6 +77,24 @@ director_patterns = (
             "turniere/<int:pk>/runden/<int:number>/freigeben/",
             rounds.round_release,
             name="round_release",
+        ),
+        path(
+            "turniere/<int:pk>/runden/<int:number>/orgatisch/", desk.desk_board, name="desk_board"
+        ),
+        path(
+            "turniere/<int:pk>/runden/<int:number>/tische/<int:table_number>/bogen/",
+            desk.sheet_page,
+            name="sheet",
+        ),
+        path(
+            "turniere/<int:pk>/runden/<int:number>/tische/<int:table_number>/bogen/aktion/",
+            desk.sheet_action,
+            name="sheet_action",
+        ),
+        path(
+            "turniere/<int:pk>/runden/<int:number>/veroeffentlichen/",
+            desk.round_publish,
+            name="round_publish",
         ),
     ],
     "director",

@@ -78,7 +78,7 @@ def _lock(table: Table) -> ResultSheet:
         table=table, defaults={"round": table.round, "status": SheetStatus.ENTERED}
     )
     return (
-        ResultSheet.objects.select_for_update()
+        ResultSheet.objects.select_for_update(of=("self",))
         .select_related("table__round__tournament", "current__created_by")
         .get(pk=sheet.pk)
     )

@@ -30,3 +30,15 @@ def referee_home(request):
 def commission_home(request):
     permissions.require(permissions.is_commission(request.user))
     return render(request, "tournaments/commission/home.html", {})
+
+
+@login_required
+def desk_home(request):
+    """Desk staff land here: their tournaments' rounds, each with its desk board."""
+    tournaments = list(
+        selectors.tournaments_for_staff_role(
+            request.user, (StaffRole.DESK, StaffRole.DIRECTOR)
+        ).prefetch_related("rounds")
+    )
+    permissions.require(bool(tournaments) or permissions.is_federation_admin(request.user))
+    return render(request, "tournaments/desk/home.html", {"tournaments": tournaments})

@@ -1,0 +1,325 @@
+"""The organisation desk: result sheets entered, checked by a second person, published."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from .. import permissions, selectors
+from ..domain.scoring import score_game, validate_game
+from ..enums import RoundStatus, SheetStatus
+from ..models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
+from ..services import sheets as sheet_services
+from ..sheet_forms import grid_from_games, parse_grid
+from ..sheets import game_inputs
+from .common import error_messages, flash_errors, int_or_404
+
+STATE_LABELS = {
+    "missing": "fehlt",
+    SheetStatus.ENTERED: "erfasst",
+    SheetStatus.NEEDS_CLARIFICATION: "Klärung nötig",
+    SheetStatus.CONFIRMED: "bestätigt",
+}
+
+
+def _desk_round(request, pk: int, number: int) -> Round:
+    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    permissions.require(
+        permissions.can_work_desk(request.user, tournament),
+        "Nur Orgatisch und Turnierleitung dieses Turniers.",
+    )
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+def _board_context(rnd: Round) -> dict:
+    tables = list(
+        Table.objects.filter(round=rnd)
+        .select_related("sheet")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .order_by("number")
+    )
+    rows = []
+    counts = {
+        "missing": 0,
+        SheetStatus.ENTERED: 0,
+        SheetStatus.NEEDS_CLARIFICATION: 0,
+        SheetStatus.CONFIRMED: 0,
+    }
+    for table in tables:
+        sheet = getattr(table, "sheet", None)
+        state = sheet.status if sheet and sheet.version else "missing"
+        counts[state] += 1
+        rows.append({"table": table, "state": state, "label": STATE_LABELS[state]})
+    next_missing = next((r["table"] for r in rows if r["state"] == "missing"), None)
+    next_unconfirmed = next((r["table"] for r in rows if r["state"] == SheetStatus.ENTERED), None)
+    return {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "rows": rows,
+        "counts": counts,
+        "total": len(rows),
+        "next_missing": next_missing,
+        "next_unconfirmed": next_unconfirmed,
+        "can_publish": rnd.status == RoundStatus.RELEASED
+        and counts[SheetStatus.CONFIRMED] == len(rows)
+        and bool(rows),
+    }
+
+
+@login_required
+def desk_board(request, pk: int, number: int):
+    rnd = _desk_round(request, pk, number)
+    context = _board_context(rnd)
+    context["is_director"] = permissions.can_direct(request.user, rnd.tournament)
+    template = "tournaments/desk/board.html"
+    if request.htmx and request.htmx.target == "desk-board":
+        template += "#board"
+    return render(request, template, context)
+
+
+def _table(rnd: Round, table_number: int) -> Table:
+    return get_object_or_404(
+        Table.objects.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        ),
+        round=rnd,
+        number=table_number,
+    )
+
+
+def _preview(
+    rnd: Round, letters: tuple[str, ...], games: list[dict], grid_errors, *, live: bool = False
+) -> dict:
+    """Per game: messages, or places and placement points; totals once every game is valid.
+
+    While typing (live), a game not started yet stays quiet instead of listing empty cells.
+    """
+    ruleset = selectors.ruleset_of(rnd.tournament)
+    per_game = {}
+    totals = {x: {"placement_points": 0, "game_points": 0} for x in letters}
+    complete = True
+    for game in game_inputs(games, letters=letters):
+        if live and all(seat.points is None for seat in game.scores):
+            per_game[game.number] = {"errors": [], "result": None}
+            complete = False
+            continue
+        messages_ = list(grid_errors.get(game.number, []))
+        if not messages_:
+            messages_ = [e.message for e in validate_game(game, ruleset=ruleset)]
+        result = None
+        if not messages_:
+            result = {e.letter: e for e in score_game(game, ruleset=ruleset).entries}
+            for letter, entry in result.items():
+                totals[letter]["placement_points"] += entry.placement_points
+                totals[letter]["game_points"] += entry.game_points
+        else:
+            complete = False
+        per_game[game.number] = {"errors": messages_, "result": result}
+    return {"per_game": per_game, "totals": totals if complete else None}
+
+
+def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **extra) -> dict:
+    sheet = (
+        ResultSheet.objects.filter(table=table)
+        .select_related("current__created_by", "confirmed")
+        .first()
+    )
+    seats = sorted(table.seats.all(), key=lambda s: s.letter)
+    letters = tuple(s.letter for s in seats)
+    if raw is None:
+        raw = grid_from_games(sheet.current.games) if sheet and sheet.current else {}
+    games = range(1, rnd.tournament.games_per_round + 1)
+    if preview is None and sheet and sheet.current:
+        preview = _preview(rnd, letters, sheet.current.games, {})
+    is_director = permissions.can_direct(request.user, rnd.tournament)
+    published = rnd.status == RoundStatus.PUBLISHED
+    return {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "table": table,
+        "seats": seats,
+        "letters": letters,
+        "games": games,
+        "raw": raw,
+        "preview": preview,
+        "sheet": sheet,
+        "version": sheet.version if sheet else 0,
+        "versions": sheet.versions.select_related("created_by").order_by("-number")
+        if sheet
+        else [],
+        "is_director": is_director,
+        "published": published,
+        "drawn": rnd.status == RoundStatus.DRAWN,
+        "can_edit": rnd.status != RoundStatus.DRAWN and ((not published) or is_director),
+        "can_confirm": bool(
+            sheet
+            and sheet.current
+            and sheet.status == SheetStatus.ENTERED
+            and sheet.current.created_by_id != request.user.pk
+        ),
+        "needs_reason": bool(sheet and sheet.version),
+        **extra,
+    }
+
+
+@login_required
+def sheet_page(request, pk: int, number: int, table_number: int):
+    rnd = _desk_round(request, pk, number)
+    table = _table(rnd, table_number)
+    if request.method != "POST" or rnd.status == RoundStatus.DRAWN:
+        return render(request, "tournaments/desk/sheet.html", _sheet_context(request, rnd, table))
+    letters = tuple(sorted(s.letter for s in table.seats.all()))
+    grid = parse_grid(request.POST, letters=letters, games=rnd.tournament.games_per_round)
+    preview = _preview(rnd, letters, grid.games, grid.errors, live=bool(request.htmx))
+    if request.htmx or request.POST.get("action") == "check":
+        template = "tournaments/desk/sheet.html"
+        if request.htmx:
+            template += "#preview"
+        return render(
+            request, template, _sheet_context(request, rnd, table, raw=grid.raw, preview=preview)
+        )
+    if grid.errors:
+        return render(
+            request,
+            "tournaments/desk/sheet.html",
+            _sheet_context(
+                request,
+                rnd,
+                table,
+                raw=grid.raw,
+                preview=preview,
+                form_errors=["Bitte die markierten Felder korrigieren."],
+            ),
+            status=422,
+        )
+    try:
+        expected = int(request.POST.get("version", "-1"))
+    except ValueError:
+        expected = -1
+    try:
+        sheet = sheet_services.sheet_save(
+            table=table,
+            games=grid.games,
+            expected_version=expected,
+            user=request.user,
+            reason=request.POST.get("reason", "")[:1000],
+        )
+    except sheet_services.SheetConflict as exc:
+        return render(
+            request,
+            "tournaments/desk/conflict.html",
+            {
+                "tournament": rnd.tournament,
+                "round": rnd,
+                "table": table,
+                "letters": letters,
+                "theirs": exc.sheet.current,
+                "mine": grid.games,
+                "message": exc.messages[0],
+            },
+            status=409,
+        )
+    except ValidationError as exc:
+        return render(
+            request,
+            "tournaments/desk/sheet.html",
+            _sheet_context(
+                request, rnd, table, raw=grid.raw, preview=preview, form_errors=error_messages(exc)
+            ),
+            status=422,
+        )
+    messages.success(request, f"Tisch {table.number} gespeichert (Version {sheet.version}).")
+    board = _board_context(rnd)
+    target = board["next_missing"]
+    if target is not None and rnd.status != RoundStatus.PUBLISHED:
+        return redirect("director:sheet", pk, number, target.number)
+    return redirect("director:desk_board", pk, number)
+
+
+@login_required
+@require_POST
+def sheet_action(request, pk: int, number: int, table_number: int):
+    """Confirm (optionally blind), mark for clarification, or (director) accept as interpreted."""
+    rnd = _desk_round(request, pk, number)
+    table = _table(rnd, table_number)
+    sheet = ResultSheet.objects.filter(table=table).first()
+    if sheet is None:
+        messages.error(request, "Für diesen Tisch ist noch nichts erfasst.")
+        return redirect("director:sheet", pk, number, table_number)
+    try:
+        expected = int(request.POST.get("version", "-1"))
+    except ValueError:
+        expected = -1
+    action = request.POST.get("action", "")
+    letters = tuple(sorted(s.letter for s in table.seats.all()))
+    try:
+        if action == "confirm":
+            sheet_services.sheet_confirm(sheet=sheet, expected_version=expected, user=request.user)
+            messages.success(request, f"Tisch {table.number} bestätigt.")
+        elif action == "confirm_blind":
+            grid = parse_grid(request.POST, letters=letters, games=rnd.tournament.games_per_round)
+            sheet_services.sheet_confirm(
+                sheet=sheet, expected_version=expected, user=request.user, retyped=grid.games
+            )
+            messages.success(request, f"Tisch {table.number} blind bestätigt: alle Zahlen stimmen.")
+        elif action == "clarify":
+            sheet_services.sheet_needs_clarification(
+                sheet=sheet,
+                expected_version=expected,
+                note=request.POST.get("note", "")[:1000],
+                user=request.user,
+            )
+            messages.warning(request, f"Tisch {table.number}: Klärung nötig.")
+        elif action == "interpret":
+            grid = parse_grid(request.POST, letters=letters, games=rnd.tournament.games_per_round)
+            if grid.errors:
+                raise ValidationError([m for ms in grid.errors.values() for m in ms])
+            sheet_services.sheet_accept_interpreted(
+                sheet=sheet,
+                games=grid.games,
+                expected_version=expected,
+                reason=request.POST.get("reason", "")[:1000],
+                user=request.user,
+            )
+            messages.success(
+                request, f"Tisch {table.number}: ausgelegt und übernommen (Klub 10.3)."
+            )
+        else:
+            messages.error(request, "Unbekannte Aktion.")
+    except ValidationError as exc:
+        flash_errors(request, exc)
+        return redirect("director:sheet", pk, number, table_number)
+    board = _board_context(rnd)
+    if action.startswith("confirm") and board["next_unconfirmed"] is not None:
+        return redirect("director:sheet", pk, number, board["next_unconfirmed"].number)
+    return redirect("director:desk_board", pk, number)
+
+
+@login_required
+@require_POST
+def round_publish(request, pk: int, number: int):
+    rnd = _desk_round(request, pk, number)
+    try:
+        sheet_services.round_publish(rnd=rnd, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"Runde {rnd.number} ist veröffentlicht.")
+    return redirect("director:desk_board", pk, number)
+
+
+def version_rows(version: SheetVersion, letters: tuple[str, ...]) -> list[dict]:
+    return [
+        {
+            "number": g["number"],
+            "cells": [g["scores"].get(x) for x in letters],
+            "exhausted": g.get("pool_exhausted"),
+        }
+        for g in version.games
+    ]
