@@ -196,3 +196,49 @@ def round_report(rnd, seating: list[dict]):
         order = pairing_order(rnd.tournament, player_ids)
     report = pairing_domain.evaluate(tables, order=order, history=history)
     return report, not (rnd.number == 1 or rnd.is_final)
+
+
+def round_results(rnd) -> list[dict]:
+    """Published results of one round per table: each game's points, places, placement points."""
+    from .domain.scoring import score_game
+    from .models import ResultSheet
+    from .sheets import game_inputs
+
+    ruleset = ruleset_of(rnd.tournament)
+    seating = round_seating(rnd)
+    sheets = {
+        s.table_id: s
+        for s in ResultSheet.objects.filter(round=rnd, confirmed__isnull=False).select_related(
+            "confirmed"
+        )
+    }
+    tables = []
+    for table in seating:
+        seats = table["seats"]
+        letters = tuple(s.letter for s in seats)
+        sheet = sheets.get(table["table"].pk)
+        games = []
+        totals = {s.letter: {"seat": s, "placement_points": 0, "game_points": 0} for s in seats}
+        if sheet is not None:
+            for game in game_inputs(sheet.confirmed.games, letters=letters):
+                result = score_game(game, ruleset=ruleset)
+                by_letter = {e.letter: e for e in result.entries}
+                games.append(
+                    {
+                        "number": result.number,
+                        "pool_exhausted": result.pool_exhausted,
+                        "entries": [by_letter[x] for x in letters],
+                    }
+                )
+                for entry in result.entries:
+                    totals[entry.letter]["placement_points"] += entry.placement_points
+                    totals[entry.letter]["game_points"] += entry.game_points
+        tables.append(
+            {
+                "number": table["number"],
+                "seats": seats,
+                "games": games,
+                "totals": [totals[x] for x in letters],
+            }
+        )
+    return tables

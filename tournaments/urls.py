@@ -20,6 +20,11 @@ urlpatterns = [
         rounds.table_cards,
         name="table_cards",
     ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/ergebnisse/",
+        rounds.round_results,
+        name="round_results",
+    ),
     path("schiedsrichter/", areas.referee_home, name="referee_home"),
     path("kommission/", areas.commission_home, name="commission_home"),
     path("orgatisch/", areas.desk_home, name="desk_home"),

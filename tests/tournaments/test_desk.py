@@ -205,3 +205,25 @@ def test_empty_sheet_page_shows_the_grid_with_player_names(client, desk_world):
     seat = w["round"].seats.select_related("player").get(table__number=1, letter="A")
     assert f"Spiel 1, A ({seat.player.full_name})" in html
     assert "noch nicht erfasst" in html
+
+
+def test_round_results_are_public_only_after_publication(client, desk_world, director):
+    w = desk_world
+    url = reverse("round_results", args=[w["t"].pk, 1])
+    assert client.get(url).status_code == 404
+    client.force_login(w["desk"])
+    for table in (1, 2):
+        client.post(sheet_url(w, table), {**GOOD, "version": "0", "action": "save"})
+    client.force_login(director)
+    for table in (1, 2):
+        client.post(
+            sheet_url(w, table, "director:sheet_action"), {"action": "confirm", "version": "1"}
+        )
+    client.post(reverse("director:round_publish", args=[w["t"].pk, 1]))
+    client.logout()
+    response = client.get(url)
+    assert response.status_code == 200
+    first = response.context["tables"][0]
+    assert [e.game_points for e in first["games"][0]["entries"]] == [60, -10, -20, -30]
+    assert [e.placement_points for e in first["games"][0]["entries"]] == [4, 3, 1, 0]
+    assert first["totals"][0]["placement_points"] == 12

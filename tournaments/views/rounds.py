@@ -259,3 +259,22 @@ def table_cards(request, pk: int, number: int):
             "staff": permissions.can_direct(request.user, rnd.tournament),
         },
     )
+
+
+def round_results(request, pk: int, number: int):
+    """Public round results (Klub 10.2: players check their results on the posted lists)."""
+    rnd = _printable_round(request, pk, number)
+    staff = permissions.can_direct(request.user, rnd.tournament)
+    if rnd.status != RoundStatus.PUBLISHED and not staff:
+        raise Http404
+    return render(
+        request,
+        "tournaments/public/round_results.html",
+        {
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "tables": selectors.round_results(rnd),
+            "staff": staff,
+            "title": "Rundenergebnisse",
+        },
+    )
