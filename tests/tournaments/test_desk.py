@@ -227,3 +227,28 @@ def test_round_results_are_public_only_after_publication(client, desk_world, dir
     assert [e.game_points for e in first["games"][0]["entries"]] == [60, -10, -20, -30]
     assert [e.placement_points for e in first["games"][0]["entries"]] == [4, 3, 1, 0]
     assert first["totals"][0]["placement_points"] == 12
+
+
+def test_clarification_then_director_interprets_with_reason(client, desk_world, director):
+    w = desk_world
+    client.force_login(w["desk"])
+    client.post(sheet_url(w), {**GOOD, "version": "0", "action": "save"})
+    action = sheet_url(w, name="director:sheet_action")
+    client.post(action, {"action": "clarify", "version": "1", "note": ""})
+    assert ResultSheet.objects.get(table__number=1).status == SheetStatus.ENTERED  # note needed
+    client.post(action, {"action": "clarify", "version": "1", "note": "Spiel 2 unleserlich"})
+    sheet = ResultSheet.objects.get(table__number=1)
+    assert sheet.status == SheetStatus.NEEDS_CLARIFICATION
+    # The desk cannot interpret; the director can, only with a reason (Klub 10.3).
+    interpreted = {**GOOD, "g2_A": "-6", "g2_B": "+46", "action": "interpret", "version": "2"}
+    response = client.post(action, {**interpreted, "reason": "Spieler nicht erreichbar"})
+    assert response.status_code == 403
+    client.force_login(director)
+    client.post(action, {**interpreted, "reason": ""})
+    assert ResultSheet.objects.get(table__number=1).status == SheetStatus.NEEDS_CLARIFICATION
+    client.post(action, {**interpreted, "reason": "Spieler nicht erreichbar"})
+    sheet = ResultSheet.objects.get(table__number=1)
+    assert sheet.status == SheetStatus.CONFIRMED
+    assert sheet.confirmed.action == "interpreted"
+    assert sheet.confirmed.reason == "Spieler nicht erreichbar"
+    assert sheet.confirmed.games[1]["scores"]["B"] == 46
