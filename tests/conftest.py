@@ -4,11 +4,11 @@ from datetime import date
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
 from tournaments.demo import demo_player_rows
 from tournaments.enums import Category, GlobalRole
 from tournaments.models import Player
+from tournaments.permissions import role_groups
 from tournaments.services import tournaments as tournament_services
 
 PASSWORD = "test-passwort-123"
@@ -25,7 +25,7 @@ def make_user(username: str, *roles: GlobalRole, superuser: bool = False):
         username=username, password=PASSWORD, is_superuser=superuser, is_staff=superuser
     )
     if roles:
-        user.groups.add(*Group.objects.filter(name__in=[r.value for r in roles]))
+        user.groups.add(*role_groups(*roles))
     return user
 
 

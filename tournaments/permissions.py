@@ -25,6 +25,13 @@ def _groups(user) -> frozenset[str]:
     return cached
 
 
+def role_groups(*roles: GlobalRole) -> list:
+    """The auth groups of these roles; created if missing (a flushed test database, a fresh DB)."""
+    from django.contrib.auth.models import Group
+
+    return [Group.objects.get_or_create(name=role.value)[0] for role in roles]
+
+
 def has_global_role(user, role: GlobalRole) -> bool:
     return bool(getattr(user, "is_superuser", False)) or role.value in _groups(user)
 

@@ -5,7 +5,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
@@ -14,6 +13,7 @@ from django.utils import timezone
 from tournaments.demo import demo_player_rows
 from tournaments.enums import Category, GlobalRole, StaffRole
 from tournaments.models import Player, Tournament, TournamentStaff
+from tournaments.permissions import role_groups
 from tournaments.services import rounds as round_services
 from tournaments.services import tournaments as tournament_services
 
@@ -62,7 +62,7 @@ class Command(BaseCommand):
                 user.is_staff = superuser
                 user.is_superuser = superuser
                 user.save()
-            user.groups.add(*Group.objects.filter(name__in=[r.value for r in roles]))
+            user.groups.add(*role_groups(*roles))
             users[username] = user
         return users
 

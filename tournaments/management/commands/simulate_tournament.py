@@ -4,7 +4,6 @@ import random
 from datetime import date, datetime, time, timedelta
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
@@ -14,6 +13,7 @@ from tournaments.demo import demo_player_rows
 from tournaments.domain.formats import reserves_needed
 from tournaments.enums import Category, GlobalRole, RuleSetCode, StaffRole, TablePolicy
 from tournaments.models import Player, TournamentStaff
+from tournaments.permissions import role_groups
 from tournaments.services import rounds as round_services
 from tournaments.services import sheets as sheet_services
 from tournaments.services import tournaments as tournament_services
@@ -52,7 +52,7 @@ class Command(BaseCommand):
         User = get_user_model()
         director, _ = User.objects.get_or_create(username="sim-leitung")
         desk, _ = User.objects.get_or_create(username="sim-orgatisch")
-        director.groups.add(*Group.objects.filter(name=GlobalRole.DIRECTOR.value))
+        director.groups.add(*role_groups(GlobalRole.DIRECTOR))
         return director, desk
 
     def _field(self, rng: random.Random, count: int) -> list[Player]:

@@ -1,0 +1,61 @@
+"""Seats inside a round (SPEC §3; Klub 7.2, 9.1; our reading for 3-player tables)."""
+
+import pytest
+
+from tournaments.domain.seating import GameSeating, seat_plan
+
+SPEC_TABLE = [
+    # game, starts, S, W, N, E (SPEC §3, Klub 7.2)
+    (1, "A", "A", "B", "C", "D"),
+    (2, "B", "A", "D", "C", "B"),
+    (3, "C", "A", "D", "B", "C"),
+    (4, "D", "A", "C", "B", "D"),
+]
+
+
+@pytest.mark.parametrize(("game", "starter", "south", "west", "north", "east"), SPEC_TABLE)
+def test_seat_plan_four_players_matches_every_row_of_the_spec_table(
+    game, starter, south, west, north, east
+):
+    seating = seat_plan(4)[game - 1]
+    assert seating == GameSeating(
+        game=game,
+        starter=starter,
+        order=(south, west, north, east),
+        compass=(("S", south), ("W", west), ("N", north), ("E", east)),
+    )
+
+
+def test_seat_plan_player_b_sits_west_east_north_north():
+    # Klub 7.2: "Spieler B spielt also an Position WEST ... OST ... NORD ... NORD".
+    assert [game.position_of("B") for game in seat_plan(4)] == ["W", "E", "N", "N"]
+
+
+def test_seat_plan_seat_a_never_moves_and_everyone_starts_once():
+    plan = seat_plan(4)
+    assert {game.position_of("A") for game in plan} == {"S"}
+    assert [game.starter for game in plan] == ["A", "B", "C", "D"]
+
+
+def test_seat_plan_three_players_rotates_the_start():
+    plan = seat_plan(3)
+    assert [game.starter for game in plan] == ["A", "B", "C", "A"]
+    assert {game.order for game in plan} == {("A", "B", "C")}
+    assert {game.compass for game in plan} == {(("S", "A"), ("W", "B"), ("N", "C"))}
+
+
+@pytest.mark.parametrize("games", [2, 3])
+def test_seat_plan_short_rounds_use_the_first_games_of_the_pattern(games):
+    assert seat_plan(4, games) == seat_plan(4)[:games]
+    assert seat_plan(3, games) == seat_plan(3)[:games]
+
+
+@pytest.mark.parametrize(("table_size", "games"), [(2, 4), (5, 4), (4, 0), (4, 5)])
+def test_seat_plan_rejects_impossible_tables_and_game_counts(table_size, games):
+    with pytest.raises(ValueError):
+        seat_plan(table_size, games)
+
+
+def test_position_of_unknown_letter_raises():
+    with pytest.raises(KeyError):
+        seat_plan(3)[0].position_of("D")
