@@ -215,7 +215,7 @@ def test_round_two_pairs_after_publication_without_repeats(open_tournament, play
     second = round_services.round_pair_next(tournament=open_tournament, user=director, seed=2)
 
     assert second.number == 2
-    assert second.method.startswith("standings-v1:iterations=")
+    assert second.method.startswith("standings-v1:beam=")
     assert second.notice == ""
     met = {frozenset(t) for t in tables_of(first).values()}
     for table in tables_of(second).values():

@@ -100,13 +100,8 @@ def _store(
 
 
 def _notice(report) -> str:
-    if report is None or report.repeated_pairs == 0:
-        return ""
-    return (
-        f"Eine Paarung ohne Wiederholung war nicht möglich: {report.repeated_pairs} Paar(e) "
-        f"treffen erneut aufeinander (höchstens {report.max_meetings}-mal). Bei so kleinen Feldern "
-        "ist das unvermeidbar; die Wiederholungen sind so wenige wie möglich."
-    )
+    """The director's notice when repeats were unavoidable (small fields), else ''."""
+    return (report.notice() or "") if report is not None else ""
 
 
 def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
