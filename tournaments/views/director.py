@@ -17,22 +17,7 @@ from ..services import tournaments as tournament_services
 from .common import apply_errors, flash_errors
 from .players import search_players
 
-FORMAT_FIELDS = (
-    "name",
-    "category",
-    "rounds_planned",
-    "games_per_round",
-    "has_final",
-    "finalists_count",
-    "table_policy",
-    "max_players",
-    "start_date",
-    "end_date",
-    "venue",
-    "ranking_year",
-    "rule_set",
-    "counts_for_ranking",
-)
+FORMAT_FIELDS = tuple(TournamentForm.Meta.fields)
 
 
 def _directed(request, pk: int) -> Tournament:
