@@ -1,12 +1,13 @@
 """Shared fixtures: users per role, players, and a tournament built through the services."""
 
-from datetime import date
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from tournaments.demo import demo_player_rows
-from tournaments.enums import Category, GlobalRole
+from tournaments.enums import Category, GlobalRole, RuleSetCode, TablePolicy
 from tournaments.models import Player
 from tournaments.permissions import role_groups
 from tournaments.services import tournaments as tournament_services
@@ -84,6 +85,36 @@ def create_tournament(user, **overrides):
 @pytest.fixture
 def tournament(director):
     return create_tournament(director)
+
+
+@pytest.fixture
+def open_tournament(tournament):
+    tournament_services.tournament_open_registration(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def create_house_tournament(user, **overrides):
+    """A special tournament in the house format: 3-player tables, at most 16 (000 §1A), opened
+    for registration more than 14 days before its start (Klub 6.2.1)."""
+    fields = {
+        "name": "Hausturnier",
+        "category": Category.SPECIAL,
+        "rounds_planned": 1,
+        "games_per_round": 3,
+        "table_policy": TablePolicy.THREE_PLAYER,
+        "max_players": 16,
+        "rule_set": RuleSetCode.PRE_2014,
+        "start_date": date(2026, 12, 12),
+        "end_date": date(2026, 12, 12),
+    }
+    fields.update(overrides)
+    t = create_tournament(user, **fields)
+    tournament_services.tournament_open_registration(
+        tournament=t, now=datetime(2026, 11, 1, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    )
+    t.refresh_from_db()
+    return t
 
 
 def register(tournament, players, *, count: int, reserves: int = 0, user=None, check_in=True):

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import create_tournament, register
-from tournaments.enums import Category, RuleSetCode, TablePolicy
+from tests.conftest import create_house_tournament, create_tournament, register
 from tournaments.models import Player, Seat
 from tournaments.services import rounds as round_services
 from tournaments.services import tournaments as tournament_services
@@ -239,21 +236,7 @@ def test_table_cards_show_names_and_klub_7_2_seat_plan(client, released_round):
 
 @pytest.fixture
 def house_round(director, players):
-    t = create_tournament(
-        director,
-        name="Hausturnier",
-        category=Category.SPECIAL,
-        rounds_planned=1,
-        games_per_round=3,
-        table_policy=TablePolicy.THREE_PLAYER,
-        max_players=16,
-        rule_set=RuleSetCode.PRE_2014,
-        start_date=date(2026, 12, 12),
-        end_date=date(2026, 12, 12),
-    )
-    tournament_services.tournament_open_registration(
-        tournament=t, now=datetime(2026, 11, 1, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
-    )
+    t = create_house_tournament(director)
     register(t, players, count=7)
     rnd = round_services.round_pair_next(tournament=t, user=director, seed=5)
     return round_services.round_release(rnd=rnd, user=director)

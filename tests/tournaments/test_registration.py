@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
@@ -12,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import create_tournament, register
-from tournaments.enums import Category, RuleSetCode, TablePolicy, TournamentStatus
+from tests.conftest import create_house_tournament, create_tournament, register
+from tournaments.enums import TournamentStatus
 from tournaments.models import Registration, Round, Seat, Table
 from tournaments.services import rounds as round_services
 from tournaments.services import tournaments as tournament_services
@@ -21,33 +18,9 @@ from tournaments.services.tournaments import FieldStatus, field_status
 
 
 @pytest.fixture
-def open_tournament(tournament):
-    tournament_services.tournament_open_registration(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament
-
-
-@pytest.fixture
 def house_tournament(director):
     """Special tournament with 3-player tables and the house format's cap of 16 (000 §1A)."""
-    t = create_tournament(
-        director,
-        name="Hausturnier",
-        category=Category.SPECIAL,
-        rounds_planned=1,
-        games_per_round=3,
-        has_final=True,
-        table_policy=TablePolicy.THREE_PLAYER,
-        max_players=16,
-        rule_set=RuleSetCode.PRE_2014,
-        start_date=date(2026, 12, 12),
-        end_date=date(2026, 12, 12),
-    )
-    tournament_services.tournament_open_registration(
-        tournament=t, now=datetime(2026, 11, 1, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
-    )
-    t.refresh_from_db()
-    return t
+    return create_house_tournament(director, has_final=True)
 
 
 def reg_of(tournament, player) -> Registration:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
@@ -13,14 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import create_tournament, register
+from tests.conftest import create_house_tournament, create_tournament, register
 from tournaments import selectors
 from tournaments.enums import (
-    Category,
     RoundStatus,
-    RuleSetCode,
     SheetStatus,
-    TablePolicy,
     TournamentStatus,
 )
 from tournaments.models import (
@@ -38,31 +32,8 @@ RELEASED = "Die Paarung ist freigegeben und kann nicht mehr geändert werden."
 
 
 @pytest.fixture
-def open_tournament(tournament):
-    tournament_services.tournament_open_registration(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament
-
-
-@pytest.fixture
 def house_tournament(director):
-    t = create_tournament(
-        director,
-        name="Hausturnier",
-        category=Category.SPECIAL,
-        rounds_planned=2,
-        games_per_round=3,
-        table_policy=TablePolicy.THREE_PLAYER,
-        max_players=16,
-        rule_set=RuleSetCode.PRE_2014,
-        start_date=date(2026, 12, 12),
-        end_date=date(2026, 12, 12),
-    )
-    tournament_services.tournament_open_registration(
-        tournament=t, now=datetime(2026, 11, 1, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
-    )
-    t.refresh_from_db()
-    return t
+    return create_house_tournament(director, rounds_planned=2)
 
 
 def seating(rnd) -> list[tuple[int, str, int]]:
