@@ -125,3 +125,20 @@ def register(tournament, players, *, count: int, reserves: int = 0, user=None, c
         )
     if check_in:
         tournament_services.registrations_check_in_all(tournament=tournament)
+
+
+def released_round_one(director, players, *, count: int, seed: int, desk=()):
+    """An opened tournament with `count` checked-in players, round 1 drawn and released, and
+    the given users assigned to its desk: the starting point of every result-sheet test."""
+    from tournaments.enums import StaffRole
+    from tournaments.models import TournamentStaff
+    from tournaments.services import rounds as round_services
+
+    tournament = create_tournament(director)
+    tournament_services.tournament_open_registration(tournament=tournament)
+    register(tournament, players, count=count, user=director)
+    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=seed)
+    round_services.round_release(rnd=rnd, user=director)
+    for user in desk:
+        TournamentStaff.objects.create(tournament=tournament, user=user, role=StaffRole.DESK)
+    return tournament, rnd

@@ -4,12 +4,10 @@ corrects one sheet after publication with a reason, and sees the version history
 import pytest
 
 from tests.browser.conftest import log_in
-from tests.conftest import PASSWORD, create_tournament, make_user, register
+from tests.conftest import PASSWORD, make_user, released_round_one
 from tournaments.demo import demo_player_rows
-from tournaments.enums import GlobalRole, RoundStatus, StaffRole
-from tournaments.models import Player, ResultSheet, Round, TournamentStaff
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.enums import GlobalRole, RoundStatus
+from tournaments.models import Player, ResultSheet, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,12 +33,7 @@ def test_desk_round_confirm_publish_and_correct(browser, live_server):
     director = make_user("leiterin", GlobalRole.DIRECTOR)
     desk = make_user("orga")
     players = Player.objects.bulk_create([Player(**r) for r in demo_player_rows(8)])
-    tournament = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=tournament)
-    register(tournament, players, count=8, user=director)
-    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=8)
-    round_services.round_release(rnd=rnd, user=director)
-    TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
+    tournament, rnd = released_round_one(director, players, count=8, seed=8, desk=[desk])
     base = live_server.url
 
     desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -3,11 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from tests.conftest import create_tournament, make_user, register
-from tournaments.enums import RoundStatus, SheetStatus, StaffRole
-from tournaments.models import ResultSheet, SheetVersion, TournamentStaff
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tests.conftest import make_user, released_round_one
+from tournaments.enums import RoundStatus, SheetStatus
+from tournaments.models import ResultSheet, SheetVersion
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +27,8 @@ GOOD = {
 
 @pytest.fixture
 def desk_world(director, other_director, referee, plain_user, players):
-    tournament = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=tournament)
-    register(tournament, players, count=8, user=director)
-    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=3)
-    round_services.round_release(rnd=rnd, user=director)
     desk = make_user("orga")
-    TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
+    tournament, rnd = released_round_one(director, players, count=8, seed=3, desk=[desk])
     return {"t": tournament, "round": rnd, "desk": desk, "director": director}
 
 

@@ -9,13 +9,10 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from tests.conftest import create_tournament, make_user, register
+from tests.conftest import make_user, released_round_one
 from tournaments.demo import demo_player_rows
-from tournaments.enums import StaffRole
-from tournaments.models import Player, SheetVersion, TournamentStaff
-from tournaments.services import rounds as round_services
+from tournaments.models import Player, SheetVersion
 from tournaments.services import sheets as sheet_services
-from tournaments.services import tournaments as tournament_services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -35,13 +32,7 @@ def test_two_concurrent_saves_end_in_one_version_and_one_conflict():
     director = make_user("leiterin")
     first, second = make_user("orga1"), make_user("orga2")
     players = Player.objects.bulk_create([Player(**r) for r in demo_player_rows(8)])
-    tournament = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=tournament)
-    register(tournament, players, count=8, user=director)
-    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=2)
-    round_services.round_release(rnd=rnd, user=director)
-    for user in (first, second):
-        TournamentStaff.objects.create(tournament=tournament, user=user, role=StaffRole.DESK)
+    _, rnd = released_round_one(director, players, count=8, seed=2, desk=[first, second])
     table = rnd.tables.get(number=1)
 
     barrier = threading.Barrier(2)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 
-from tests.conftest import create_tournament, make_user, register
+from tests.conftest import create_tournament, make_user, register, released_round_one
 from tournaments import selectors
 from tournaments.enums import RoundStatus, SheetStatus, StaffRole
 from tournaments.models import ResultSheet, SheetVersion, Tournament, TournamentStaff
@@ -30,13 +30,8 @@ GOOD = [
 
 @pytest.fixture
 def running(director, players):
-    tournament = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=tournament)
-    register(tournament, players, count=8, user=director)
-    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=11)
-    round_services.round_release(rnd=rnd, user=director)
     desk = make_user("orga")
-    TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
+    tournament, rnd = released_round_one(director, players, count=8, seed=11, desk=[desk])
     return tournament, rnd, desk
 
 
