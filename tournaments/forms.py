@@ -71,6 +71,21 @@ class TournamentForm(forms.ModelForm):
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
+    def clean(self):
+        """The format rules of Klub 6 at once, next to their fields (the service checks again)."""
+        cleaned = super().clean()
+        from .services.tournaments import tournament_format_errors
+
+        needed = (
+            "category", "rounds_planned", "games_per_round", "has_final", "finalists_count",
+            "table_policy", "max_players", "start_date", "end_date", "ranking_year", "rule_set",
+        )  # fmt: skip
+        if all(cleaned.get(f) is not None for f in needed if f != "max_players"):
+            fields = {f: cleaned.get(f) for f in needed}
+            for field, message in tournament_format_errors(**fields).items():
+                self.add_error(field, message)
+        return cleaned
+
 
 class SwapForm(forms.Form):
     player_a = forms.IntegerField(label=_("Spieler 1"))

@@ -108,16 +108,22 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(games_per_round__gte=2, games_per_round__lte=4),
                 name="tournament_games_per_round_2_4",
+                violation_error_message=_("Eine Runde hat 2 bis 4 Spiele."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds_planned__gte=1, rounds_planned__lte=4),
                 name="tournament_rounds_1_4",
+                violation_error_message=_("Ein Turnier hat 1 bis 4 Vorrunden."),
             ),
             models.CheckConstraint(
-                condition=Q(end_date__gte=F("start_date")), name="tournament_end_after_start"
+                condition=Q(end_date__gte=F("start_date")),
+                name="tournament_end_after_start",
+                violation_error_message=_("Das Ende liegt vor dem Beginn."),
             ),
             models.CheckConstraint(
-                condition=Q(finalists_count__gte=3), name="tournament_finalists_min_3"
+                condition=Q(finalists_count__gte=3),
+                name="tournament_finalists_min_3",
+                violation_error_message=_("Eine Finalrunde braucht mindestens drei Finalisten."),
             ),
         ]
 

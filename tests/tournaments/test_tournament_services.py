@@ -367,3 +367,27 @@ def test_tournament_edit_view_format_change_after_round_one(client, tournament, 
     ]
     tournament.refresh_from_db()
     assert (tournament.category, tournament.rounds_planned) == (Category.CITY, 3)
+
+
+def test_tournament_form_shows_every_format_problem_in_german(client, director):
+    client.force_login(director)
+    response = client.post(
+        reverse("director:tournament_create"),
+        {
+            "name": "Falsch",
+            "category": "national",
+            "rounds_planned": "3",
+            "games_per_round": "4",
+            "finalists_count": "4",
+            "table_policy": "reserves",
+            "start_date": "2026-12-12",
+            "end_date": "2026-12-11",
+            "ranking_year": "2026",
+            "rule_set": "2014",
+        },
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors["rounds_planned"] == ["Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."]
+    assert errors["end_date"] == ["Das Ende liegt vor dem Beginn."]
+    assert "tournament_end_after_start" not in response.content.decode()
