@@ -68,3 +68,27 @@ class SheetStatus(models.TextChoices):
     ENTERED = "entered", _("Erfasst")
     NEEDS_CLARIFICATION = "clarification", _("Klärung nötig")
     CONFIRMED = "confirmed", _("Bestätigt")
+
+
+class WarningKind(models.TextChoices):
+    """Klub 4: any number of unofficial warnings, then yellow; red excludes."""
+
+    UNOFFICIAL = "unofficial", _("Inoffizielle Verwarnung")
+    YELLOW = "yellow", _("Gelbe Karte")
+    RED = "red", _("Rote Karte")
+
+
+class WarningGround(models.TextChoices):
+    UNSPORTING = "unsporting", _("Unsportliches Verhalten (4.4)")
+    REFEREE_ABUSE = "referee_abuse", _("Missbrauch des Schiedsrichterrufs (4.1.4)")
+    DROPPED_TILES = "dropped_tiles", _("Heruntergefallene Steine (15.3)")
+    OTHER_RULE = "other_rule", _("Sonstiger Regelverstoß")
+    FREE_TEXT = "free_text", _("Anderer Grund (Freitext)")
+
+
+class RulingStatus(models.TextChoices):
+    """A referee's call stands unless more than two players object (Klub 4.2.2)."""
+
+    DECIDED = "decided", _("Entschieden")
+    ESCALATED = "escalated", _("An Hauptschiedsrichter übergeben")
+    FINAL = "final", _("Endgültig (Hauptschiedsrichter)")

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from .. import selectors
+from .. import events, selectors
 from ..domain import pairing as pairing_domain
 from ..domain.formats import FieldSizeError, three_table_plan
 from ..enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
@@ -340,4 +340,5 @@ def round_release(*, rnd: Round, user) -> Round:
     PairingChange.objects.create(
         round=locked, user=user, action="release", description="Paarung freigegeben."
     )
+    events.public_data_changed(locked.tournament_id)
     return locked

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from .. import permissions
+from .. import events, permissions
 from ..domain.scoring import validate_game
 from ..enums import RoundStatus, SheetStatus, TournamentStatus
 from ..models import ResultSheet, Round, SheetVersion, Table
@@ -140,6 +140,8 @@ def sheet_save(
     # decision (Klub 10.3) and goes straight into the standings.
     status = SheetStatus.CONFIRMED if published else SheetStatus.ENTERED
     action = "corrected" if sheet.version else "entered"
+    if published:
+        events.published_results_changed(tournament.pk)
     return _add_version(sheet, games=games, status=status, action=action, reason=reason, user=user)
 
 
@@ -252,4 +254,5 @@ def round_publish(*, rnd: Round, user) -> Round:
     if locked.number >= tournament.total_rounds:
         tournament.status = TournamentStatus.FINISHED
         tournament.save(update_fields=["status", "updated_at"])
+    events.published_results_changed(tournament.pk)
     return locked

@@ -1,0 +1,5 @@
+"""Tournament endpoints of API v1 (`/api/v1/tournaments/…`)."""
+
+from ninja import Router
+
+router = Router(tags=["Turniere"])

@@ -1,0 +1,53 @@
+"""What other parts of the site must hear about: published data changed.
+
+Services call these inside their transaction. Receivers of `results_changed` run synchronously,
+in that transaction (so they can mark work as pending in the database); anything that talks to
+Redis or Celery must defer itself with `transaction.on_commit` and must not fail the write.
+"""
+
+import logging
+
+from django.core.cache import cache
+from django.db import transaction
+from django.dispatch import Signal
+
+log = logging.getLogger(__name__)
+
+#: sent with ``tournament_id`` when published results of a tournament change (a round published,
+#: a published sheet corrected). The ranking (SPEC §9) listens.
+results_changed = Signal()
+
+
+def _generation_key(tournament_id: int) -> str:
+    return f"public:tournament:{tournament_id}:generation"
+
+
+def public_generation(tournament_id: int) -> int:
+    """Current version of a tournament's public pages; part of every public cache key."""
+    try:
+        return cache.get_or_set(_generation_key(tournament_id), 1, timeout=None)
+    except Exception:  # cache down: serve uncached rather than fail
+        log.warning("cache unavailable reading generation of tournament %s", tournament_id)
+        return 0
+
+
+def _bump(tournament_id: int) -> None:
+    key = _generation_key(tournament_id)
+    try:
+        try:
+            cache.incr(key)
+        except ValueError:  # not set yet
+            cache.set(key, 2, timeout=None)
+    except Exception:
+        log.warning("cache unavailable; public pages of tournament %s may be stale", tournament_id)
+
+
+def public_data_changed(tournament_id: int) -> None:
+    """Public pages of this tournament (lists, results, standings) are stale after commit."""
+    transaction.on_commit(lambda: _bump(tournament_id))
+
+
+def published_results_changed(tournament_id: int) -> None:
+    """Published results changed: invalidate public pages and tell the ranking."""
+    public_data_changed(tournament_id)
+    results_changed.send(sender=None, tournament_id=tournament_id)
