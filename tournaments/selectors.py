@@ -127,6 +127,19 @@ def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=No
     return lines
 
 
+def excluded_player_ids(tournament: Tournament | int) -> frozenset[int]:
+    """Players with a red card that has not been withdrawn (SPEC §7): out for the rest."""
+    from .enums import WarningKind
+    from .models import PlayerWarning
+
+    tid = tournament if isinstance(tournament, int) else tournament.pk
+    return frozenset(
+        PlayerWarning.objects.filter(
+            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+
+
 def pairing_order(tournament: Tournament, player_ids) -> list[int]:
     """Everyone to seat, best first, by the standings chain over the published rounds."""
     from .domain.standings import order_players
@@ -142,7 +155,11 @@ def finalists(tournament: Tournament) -> list[int]:
     from .models import Registration
 
     regs = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-    participants = [Participant(player_id=r.player_id, reserve=r.reserve) for r in regs]
+    excluded = excluded_player_ids(tournament)
+    participants = [
+        Participant(player_id=r.player_id, reserve=r.reserve, excluded=r.player_id in excluded)
+        for r in regs
+    ]
     known = {p.player_id for p in participants}
     lines = [
         line
