@@ -1,0 +1,158 @@
+"""Read side of the standings (SPEC §5): one tournament's table after a published round.
+
+Loads everything in a fixed number of queries (sheets, seats, registrations, players, red
+cards), whatever the field size; the ordering itself is the pure `domain.standings` chain.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .domain.standings import Participant, compute_standings, totals_for
+from .enums import RoundKind, RoundStatus
+from .models import Player, Registration, Round, Seat, Tournament
+from .selectors import excluded_player_ids, game_lines, ruleset_of
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFigures:
+    """A player's sums within one round, for the per-round breakdown."""
+
+    round_number: int
+    placement_points: int
+    game_points: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsEntry:
+    rank: int | None
+    player: Player
+    reserve: bool
+    excluded: bool
+    finalist: bool
+    placement_points: int
+    game_points: int
+    placings: tuple[int, int, int, int]
+    minus_points: int
+    games: int
+    rounds: tuple[RoundFigures | None, ...]
+
+    @property
+    def placement_points_per_game(self) -> float | None:
+        return self.placement_points / self.games if self.games else None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    tournament: Tournament
+    after_round: int | None
+    published_rounds: tuple[int, ...]
+    round_numbers: tuple[int, ...]
+    final_round: int | None
+    tiebreak_keys: int
+    entries: tuple[StandingsEntry, ...] = field(default=())
+
+    @property
+    def ranked_count(self) -> int:
+        return sum(1 for e in self.entries if e.rank is not None)
+
+
+def published_round_numbers(tournament: Tournament) -> list[int]:
+    return list(
+        Round.objects.filter(tournament=tournament, status=RoundStatus.PUBLISHED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def standings_table(tournament: Tournament, *, after_round: int | None = None) -> StandingsTable:
+    """Standings over the published rounds up to ``after_round`` (default: all published).
+
+    Unpublished results never enter. Withdrawn players stay listed if they played. With a final
+    round, it only orders the finalists once it is published (before that, the preliminary
+    standings are shown as they are).
+    """
+    ruleset = ruleset_of(tournament)
+    all_published = published_round_numbers(tournament)
+    published = all_published
+    if after_round is not None:
+        if after_round not in published:
+            raise ValueError(after_round)
+        published = [n for n in published if n <= after_round]
+    last = published[-1] if published else None
+    lines = game_lines(tournament, rounds=published) if published else []
+
+    final_round = None
+    finalist_ids: frozenset[int] = frozenset()
+    final = (
+        Round.objects.filter(tournament=tournament, kind=RoundKind.FINAL, number__in=published)
+        .only("pk", "number")
+        .first()
+    )
+    if final is not None:
+        final_round = final.number
+        finalist_ids = frozenset(
+            Seat.objects.filter(round=final).values_list("player_id", flat=True)
+        )
+
+    regs = {
+        r.player_id: r
+        for r in Registration.objects.filter(tournament=tournament).only(
+            "player_id", "reserve", "withdrawn_at"
+        )
+    }
+    played = {line.player_id for line in lines}
+    ids = {pid for pid, r in regs.items() if r.withdrawn_at is None} | played
+    excluded = excluded_player_ids(tournament)
+    participants = [
+        Participant(
+            player_id=pid,
+            reserve=bool(regs[pid].reserve) if pid in regs else False,
+            excluded=pid in excluded,
+        )
+        for pid in sorted(ids)
+    ]
+    rows = compute_standings(
+        lines,
+        participants,
+        ruleset=ruleset,
+        final_round=final_round,
+        finalists=finalist_ids,
+    )
+
+    by_round: dict[int, list] = defaultdict(list)
+    for line in lines:
+        by_round[line.round_number].append(line)
+    per_round = {n: totals_for(by_round[n], ids) for n in published}
+    players = Player.objects.in_bulk(ids)
+    entries = tuple(
+        StandingsEntry(
+            rank=row.rank,
+            player=players[row.player_id],
+            reserve=row.reserve,
+            excluded=row.excluded,
+            finalist=row.finalist,
+            placement_points=row.placement_points,
+            game_points=row.game_points,
+            placings=row.placings,
+            minus_points=row.minus_points,
+            games=row.games,
+            rounds=tuple(
+                RoundFigures(n, t.placement_points, t.game_points, t.games) if t.games else None
+                for n in published
+                for t in (per_round[n][row.player_id],)
+            ),
+        )
+        for row in rows
+    )
+    return StandingsTable(
+        tournament=tournament,
+        after_round=last,
+        published_rounds=tuple(all_published),
+        round_numbers=tuple(published),
+        final_round=final_round,
+        tiebreak_keys=ruleset.tiebreak_keys,
+        entries=entries,
+    )
