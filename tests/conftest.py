@@ -16,6 +16,27 @@ PASSWORD = "test-passwort-123"
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Cached public pages are keyed by tournament id; ids repeat between tests."""
+    _clear_public_cache()
+    yield
+    _clear_public_cache()
+
+
+def _clear_public_cache():
+    """Never flush Redis: the Celery broker of the CI worker lives in the same database."""
+    from django.core.cache import caches
+
+    cache = caches["default"]
+    if "locmem" in type(cache).__module__:
+        cache.clear()
+        return
+    client = cache._cache.get_client(None, write=True)
+    for key in client.scan_iter(match=cache.make_key("public:*")):
+        client.delete(key)
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     """The default hasher costs ~0.4 s per user; tests do not need its strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

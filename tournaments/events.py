@@ -31,19 +31,40 @@ def public_generation(tournament_id: int) -> int:
         return 0
 
 
+GLOBAL_GENERATION_KEY = "public:all:generation"
+
+
+def global_generation() -> int:
+    """Version of the pages that list all tournaments (the start page)."""
+    try:
+        return cache.get_or_set(GLOBAL_GENERATION_KEY, 1, timeout=None)
+    except Exception:
+        log.warning("cache unavailable reading the global generation")
+        return 0
+
+
 def _bump(tournament_id: int) -> None:
-    key = _generation_key(tournament_id)
+    _incr(_generation_key(tournament_id))
+    _incr(GLOBAL_GENERATION_KEY)
+
+
+def _incr(key: str) -> None:
     try:
         try:
             cache.incr(key)
         except ValueError:  # not set yet
             cache.set(key, 2, timeout=None)
     except Exception:
-        log.warning("cache unavailable; public pages of tournament %s may be stale", tournament_id)
+        log.warning("cache unavailable; %s not bumped, public pages may be stale", key)
 
 
 def public_data_changed(tournament_id: int) -> None:
-    """Public pages of this tournament (lists, results, standings) are stale after commit."""
+    """Public pages of this tournament (lists, results, standings) are stale.
+
+    Bumped now and again after commit: a page rendered by a concurrent request between the two
+    still shows the old data, and the second bump retires it.
+    """
+    _bump(tournament_id)
     transaction.on_commit(lambda: _bump(tournament_id))
 
 

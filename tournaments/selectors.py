@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
 from . import permissions
 from .enums import StaffRole, TournamentStatus
@@ -17,10 +17,16 @@ PUBLIC_STATUSES = (
 
 def tournament_list_public() -> dict[str, list[Tournament]]:
     """Start page groups: running first, then upcoming, then finished (newest first)."""
+    from .enums import RoundStatus
+    from .models import Round
+
+    visible = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=RoundStatus.DRAWN)
     tournaments = (
         Tournament.objects.filter(status__in=PUBLIC_STATUSES)
         .annotate(
-            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
+            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True)),
+            current_round=Subquery(visible.order_by("-number").values("number")[:1]),
+            has_published=Exists(visible.filter(status=RoundStatus.PUBLISHED)),
         )
         .order_by("-start_date", "name")
     )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import areas, desk, director, players, public, rounds
+from .views import areas, desk, director, players, public, rounds, standings
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -25,6 +25,10 @@ urlpatterns = [
         rounds.round_results,
         name="round_results",
     ),
+    path("turniere/<int:pk>/rangliste/", standings.standings, name="standings"),
+    path("turniere/<int:pk>/rangliste.csv", standings.standings_csv, name="standings_csv"),
+    path("turniere/<int:pk>/saal/", standings.hall_display, name="hall_display"),
+    path("spieler/<int:pk>/", standings.player_page, name="player_page"),
     path("schiedsrichter/", areas.referee_home, name="referee_home"),
     path("kommission/", areas.commission_home, name="commission_home"),
     path("orgatisch/", areas.desk_home, name="desk_home"),
@@ -100,6 +104,12 @@ director_patterns = (
             "turniere/<int:pk>/runden/<int:number>/veroeffentlichen/",
             desk.round_publish,
             name="round_publish",
+        ),
+        path("turniere/<int:pk>/personal/", director.staff_page, name="staff"),
+        path(
+            "turniere/<int:pk>/personal/<int:staff_pk>/entfernen/",
+            director.staff_remove,
+            name="staff_remove",
         ),
     ],
     "director",

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from .. import events
 from ..domain.formats import FieldSizeError, reserves_needed, three_table_plan
 from ..enums import (
     Category,
@@ -139,6 +140,7 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     _raise_if(tournament_format_errors(**_format_fields(locked)))
     locked.full_clean()
     locked.save()
+    events.public_data_changed(locked.pk)
     return locked
 
 
@@ -165,6 +167,7 @@ def tournament_open_registration(*, tournament: Tournament, now: datetime | None
     locked.status = TournamentStatus.REGISTRATION
     locked.registration_opened_at = now or timezone.now()
     locked.save(update_fields=["status", "registration_opened_at", "updated_at"])
+    events.public_data_changed(locked.pk)
     tournament.status = locked.status
 
 
@@ -194,6 +197,7 @@ def registration_add(
     *, tournament: Tournament, player: Player, reserve: bool, user
 ) -> Registration:
     locked = _lock_for_registration(tournament)
+    events.public_data_changed(locked.pk)  # player count and standings list
     if locked.rounds.exists() and not reserve:
         raise ValidationError(
             "Nach der Auslosung der ersten Runde können nur noch Ersatzspieler gemeldet werden."
@@ -247,6 +251,7 @@ def registration_update(
     if not was_in_field and reg.withdrawn_at is None and not reg.reserve:
         _check_capacity(locked_t, exclude_pk=reg.pk)  # reinstated or no longer a reserve
     reg.save()
+    events.public_data_changed(locked_t.pk)
     return reg
 
 

@@ -12,6 +12,7 @@ from ..domain.seating import COMPASS_LABELS, seat_plan
 from ..enums import RoundStatus, TournamentStatus
 from ..forms import MoveForm, PinForm, SwapForm
 from ..models import Player, Round, Tournament
+from ..public_cache import public_page
 from ..services import rounds as round_services
 from .common import flash_errors
 
@@ -195,6 +196,7 @@ def _printable_round(request, pk: int, number: int) -> Round:
     return rnd
 
 
+@public_page()
 def pairing_by_table(request, pk: int, number: int):
     rnd = _printable_round(request, pk, number)
     seating = selectors.round_seating(rnd)
@@ -210,6 +212,7 @@ def pairing_by_table(request, pk: int, number: int):
     )
 
 
+@public_page()
 def pairing_by_name(request, pk: int, number: int):
     rnd = _printable_round(request, pk, number)
     seats = [s for table in selectors.round_seating(rnd) for s in table["seats"]]
@@ -229,6 +232,7 @@ def pairing_by_name(request, pk: int, number: int):
     )
 
 
+@public_page()
 def table_cards(request, pk: int, number: int):
     rnd = _printable_round(request, pk, number)
     seating = selectors.round_seating(rnd)
@@ -261,6 +265,7 @@ def table_cards(request, pk: int, number: int):
     )
 
 
+@public_page()
 def round_results(request, pk: int, number: int):
     """Public round results (Klub 10.2: players check their results on the posted lists)."""
     rnd = _printable_round(request, pk, number)

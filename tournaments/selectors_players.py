@@ -1,0 +1,137 @@
+"""A player's own history: tournaments, tables, table-mates, games and results per round.
+
+A fixed number of queries however many tournaments the player has played.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from . import permissions
+from .domain.scoring import score_game
+from .enums import RoundStatus, WarningKind
+from .models import PlayerWarning, Registration, ResultSheet, Seat, Tournament, TournamentStaff
+from .selectors import PUBLIC_STATUSES, ruleset_of
+from .sheets import game_inputs
+
+
+@dataclass
+class RoundLine:
+    round: object
+    table_number: int
+    letter: str
+    reserve: bool
+    mates: list = field(default_factory=list)  # the other seats at the table
+    games: list = field(default_factory=list)  # [{number, pool_exhausted, entry}]
+    placement_points: int = 0
+    game_points: int = 0
+    published: bool = False
+
+
+@dataclass
+class TournamentLine:
+    tournament: Tournament
+    reserve: bool
+    excluded: bool
+    rounds: list[RoundLine] = field(default_factory=list)
+    warnings: list | None = None  # None: the viewer may not see warnings
+
+    @property
+    def has_results(self) -> bool:
+        return any(r.published for r in self.rounds)
+
+
+def _preload_staff_roles(user, tournament_ids) -> None:
+    """Fill permissions' per-user role cache in one query instead of one per tournament."""
+    if not getattr(user, "is_authenticated", False):
+        return
+    roles: dict[int, set[str]] = defaultdict(set)
+    for tid, role in TournamentStaff.objects.filter(
+        user=user, tournament_id__in=tournament_ids
+    ).values_list("tournament_id", "role"):
+        roles[tid].add(role)
+    cache = getattr(user, "_drv_staff", None)
+    if cache is None:
+        cache = {}
+        user._drv_staff = cache
+    for tid in tournament_ids:
+        cache.setdefault(tid, frozenset(roles.get(tid, ())))
+
+
+def player_history(player, *, user) -> list[TournamentLine]:
+    """Newest tournament first. Drafts never; unreleased rounds never; results only when
+    published; warnings only for staff of that tournament."""
+    regs = list(
+        Registration.objects.filter(player=player, tournament__status__in=PUBLIC_STATUSES)
+        .select_related("tournament")
+        .order_by("-tournament__start_date", "-tournament_id")
+    )
+    if not regs:
+        return []
+    tournaments = {r.tournament_id: r.tournament for r in regs}
+    _preload_staff_roles(user, list(tournaments))
+    own_seats = list(
+        Seat.objects.filter(
+            player=player,
+            round__tournament_id__in=list(tournaments),
+            round__status__in=(RoundStatus.RELEASED, RoundStatus.PUBLISHED),
+        )
+        .select_related("round", "table")
+        .order_by("round__number")
+    )
+    table_ids = [s.table_id for s in own_seats]
+    mates: dict[int, list] = defaultdict(list)
+    for seat in Seat.objects.filter(table_id__in=table_ids).select_related("player"):
+        mates[seat.table_id].append(seat)
+    sheets = {
+        s.table_id: s
+        for s in ResultSheet.objects.filter(
+            table_id__in=table_ids, round__status=RoundStatus.PUBLISHED, confirmed__isnull=False
+        ).select_related("confirmed")
+    }
+    warnings: dict[int, list] = defaultdict(list)
+    for w in PlayerWarning.objects.filter(
+        player=player, tournament_id__in=list(tournaments)
+    ).select_related("round", "given_by"):
+        warnings[w.tournament_id].append(w)
+
+    lines: dict[int, TournamentLine] = {}
+    for reg in regs:
+        t = reg.tournament
+        excluded = any(w.kind == WarningKind.RED and w.active for w in warnings[t.pk])
+        staff = permissions.can_see_referee_log(user, t) or permissions.is_federation_admin(user)
+        lines[t.pk] = TournamentLine(
+            tournament=t,
+            reserve=reg.reserve,
+            excluded=excluded,
+            warnings=warnings[t.pk] if staff else None,
+        )
+    for seat in own_seats:
+        t = tournaments[seat.round.tournament_id]
+        at_table = sorted(mates[seat.table_id], key=lambda s: s.letter)
+        line = RoundLine(
+            round=seat.round,
+            table_number=seat.table.number,
+            letter=seat.letter,
+            reserve=seat.reserve,
+            mates=[s for s in at_table if s.player_id != player.pk],
+            published=seat.round.status == RoundStatus.PUBLISHED,
+        )
+        sheet = sheets.get(seat.table_id)
+        if sheet is not None:
+            letters = tuple(s.letter for s in at_table)
+            for game in game_inputs(sheet.confirmed.games, letters=letters):
+                result = score_game(game, ruleset=ruleset_of(t))
+                entry = next(e for e in result.entries if e.letter == seat.letter)
+                line.games.append(
+                    {
+                        "number": result.number,
+                        "pool_exhausted": result.pool_exhausted,
+                        "entry": entry,
+                    }
+                )
+                line.placement_points += entry.placement_points
+                line.game_points += entry.game_points
+        lines[t.pk].rounds.append(line)
+    return list(lines.values())
