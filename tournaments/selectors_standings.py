@@ -103,8 +103,9 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
             "player_id", "reserve", "withdrawn_at"
         )
     }
-    played = {line.player_id for line in lines}
-    ids = {pid for pid, r in regs.items() if r.withdrawn_at is None} | played
+    # Whoever played a published game is listed (also if withdrawn later); registered players
+    # who never sat at a table (no-shows) are not.
+    ids = {line.player_id for line in lines}
     excluded = excluded_player_ids(tournament)
     participants = [
         Participant(

@@ -345,3 +345,15 @@ def test_start_page_reaches_table_and_standings_in_one_tap(client):
 
     assert reverse("pairing_by_name", args=[running.pk, 2]) in html
     assert reverse("standings", args=[running.pk]) in html
+
+
+def test_standings_leave_out_registered_players_who_never_played(client, finished):
+    no_show = Player.objects.create(federation_number="NS-1", first_name="Nie", last_name="Da")
+    Registration.objects.create(tournament=finished, player=no_show)
+
+    entries = standings_table(finished).entries
+    html = client.get(reverse("standings", args=[finished.pk])).content.decode()
+
+    assert no_show not in [e.player for e in entries]
+    assert len(entries) == Registration.objects.filter(tournament=finished).count() - 1
+    assert "Da, Nie" not in html
