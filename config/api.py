@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from ninja import NinjaAPI
+from ninja.errors import ValidationError
 
 from ranking.api import router as ranking_router
 from tournaments.api import router as tournaments_router
@@ -21,3 +22,13 @@ api.add_router("/rankings/", ranking_router)
 @api.exception_handler(Http404)
 def not_found(request, exc):
     return api.create_response(request, {"detail": "Nicht gefunden."}, status=404)
+
+
+@api.exception_handler(ValidationError)
+def invalid_parameters(request, exc):
+    """Bad ids, numbers or types: a German message plus the details, status 422 (never a 500)."""
+    names = sorted({str(e["loc"][-1]) for e in exc.errors if e.get("loc")})
+    detail = "Ungültige Anfrage"
+    if names:
+        detail += ": bitte " + ", ".join(names) + " prüfen"
+    return api.create_response(request, {"detail": detail + ".", "errors": exc.errors}, status=422)

@@ -1,5 +1,5 @@
-"""Tournament endpoints of API v1 (`/api/v1/tournaments/…`)."""
+"""Tournament endpoints of API v1 (`/api/v1/tournaments/…`); see endpoints.py."""
 
-from ninja import Router
+from .endpoints import router
 
-router = Router(tags=["Turniere"])
+__all__ = ["router"]

@@ -1,0 +1,252 @@
+"""Tournament endpoints of API v1: read-only, published data only (issue 5 §4).
+
+What the public may see follows the public pages: no drafts; a round appears once its pairing is
+released (a drawn round is internal), its games once it is published, always from each sheet's
+confirmed version. Every endpoint loads its data in a fixed number of queries.
+
+Round tables and standings are cached like the public pages (tournaments/public_cache.py): keyed
+by the tournament's public generation, which every publish, correction, release, registration
+change and red card bumps after commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from ninja import Path, Query, Router, Schema
+from ninja.errors import HttpError
+
+from .. import events, selectors
+from ..enums import RoundStatus
+from ..models import Round, Tournament
+from ..selectors_standings import standings_table
+from .schemas import (
+    ErrorOut,
+    RoundTablesOut,
+    StandingsOut,
+    TournamentDetailOut,
+    TournamentListOut,
+    ValidationErrorOut,
+)
+
+log = logging.getLogger(__name__)
+router = Router(tags=["Turniere"])
+
+#: largest id the database can hold (BigAutoField); larger ids are a 422, never a 500
+MAX_ID = 2**63 - 1
+#: round numbers are a PositiveSmallIntegerField
+MAX_ROUND = 32767
+
+TournamentId = Annotated[int, Path(ge=1, le=MAX_ID, description="Kennung des Turniers.")]
+RoundNumber = Annotated[int, Path(ge=1, le=MAX_ROUND, description="Nummer der Runde.")]
+
+NO_STANDINGS_AFTER = "Nach dieser Runde gibt es keine veröffentlichte Rangliste."
+
+ERRORS = {404: ErrorOut, 422: ValidationErrorOut}
+
+TOURNAMENT_FIELDS = (
+    "id",
+    "name",
+    "category",
+    "start_date",
+    "end_date",
+    "status",
+    "rounds_planned",
+    "games_per_round",
+    "has_final",
+    "counts_for_ranking",
+    "ranking_year",
+)
+
+
+def _public_tournaments():
+    return Tournament.objects.filter(status__in=selectors.PUBLIC_STATUSES)
+
+
+def _tournament_dict(t: Tournament) -> dict:
+    return {name: getattr(t, name) for name in TOURNAMENT_FIELDS}
+
+
+def _public_tournament(tournament_id: int) -> Tournament:
+    t = _public_tournaments().only(*TOURNAMENT_FIELDS, "rule_set").filter(pk=tournament_id).first()
+    if t is None:
+        raise HttpError(404, "Turnier nicht gefunden.")
+    return t
+
+
+def _cached_json(tournament_id: int, name: str, schema: type[Schema], build) -> HttpResponse:
+    """The JSON of `build()`, checked against `schema`, built once per public generation.
+
+    The finished bytes are cached, so a hit costs neither the selector nor the response
+    validation. Never called for an unknown id: every generation key lives forever, so random
+    ids must not create any. Same switch and lifetime as the public pages
+    (`PUBLIC_CACHE_SECONDS`, 0 = off).
+    """
+    seconds = settings.PUBLIC_CACHE_SECONDS
+    generation = events.public_generation(tournament_id) if seconds > 0 else 0
+    key = f"public:api:v1:t{tournament_id}.{generation}:{name}"
+    content = None
+    if generation:  # 0: caching off or cache down
+        try:
+            content = cache.get(key)
+        except Exception:
+            log.warning("cache unavailable reading %s", key)
+    state = "hit"
+    if content is None:
+        content = schema.model_validate(build()).model_dump_json().encode()
+        state = "miss"
+        if generation:
+            try:
+                cache.set(key, content, timeout=seconds)
+            except Exception:
+                log.warning("cache unavailable writing %s", key)
+    response = HttpResponse(content, content_type="application/json; charset=utf-8")
+    if generation:
+        response["X-Public-Cache"] = state
+    return response
+
+
+@router.get(
+    "/",
+    response=TournamentListOut,
+    summary="Öffentliche Turniere",
+    description="Alle Turniere mit offener Anmeldung, laufend oder beendet (neueste zuerst).",
+)
+def tournament_list(request):
+    qs = _public_tournaments().only(*TOURNAMENT_FIELDS).order_by("-start_date", "name", "pk")
+    return {"results": [_tournament_dict(t) for t in qs]}
+
+
+@router.get(
+    "/{tournament_id}/",
+    response={200: TournamentDetailOut, **ERRORS},
+    summary="Ein Turnier mit seinen Runden",
+)
+def tournament_detail(request, tournament_id: TournamentId):
+    t = _public_tournament(tournament_id)
+    rounds = (
+        Round.objects.filter(tournament=t)
+        .exclude(status=RoundStatus.DRAWN)
+        .order_by("number")
+        .values_list("number", "kind", "status")
+    )
+    data = _tournament_dict(t)
+    data["rounds"] = [
+        {"number": number, "kind": kind, "published": status == RoundStatus.PUBLISHED}
+        for number, kind, status in rounds
+    ]
+    return data
+
+
+def _round_tables(rnd: Round) -> dict:
+    published = rnd.status == RoundStatus.PUBLISHED
+    source = selectors.round_results(rnd) if published else selectors.round_seating(rnd)
+    tables = []
+    for table in source:
+        tables.append(
+            {
+                "number": table["number"],
+                "seats": [
+                    {
+                        "letter": seat.letter,
+                        "player": {"id": seat.player_id, "name": seat.player.public_name},
+                        "reserve": seat.reserve,
+                    }
+                    for seat in table["seats"]
+                ],
+                "games": [
+                    {
+                        "number": game["number"],
+                        "pool_exhausted": game["pool_exhausted"],
+                        "results": [
+                            {
+                                "letter": entry.letter,
+                                "game_points": entry.game_points,
+                                "place": entry.place,
+                                "placement_points": entry.placement_points,
+                            }
+                            for entry in game["entries"]
+                        ],
+                    }
+                    for game in (table["games"] if published else ())
+                ],
+            }
+        )
+    return {"tables": tables}
+
+
+@router.get(
+    "/{tournament_id}/rounds/{number}/tables/",
+    response={200: RoundTablesOut, **ERRORS},
+    summary="Tische einer Runde",
+    description=(
+        "Sitzplätze, sobald die Paarung freigegeben ist; Spiele und Ergebnisse erst, wenn die "
+        "Runde veröffentlicht ist (sonst `games: []`)."
+    ),
+)
+def round_tables(request, tournament_id: TournamentId, number: RoundNumber):
+    t = _public_tournament(tournament_id)
+
+    def build():
+        rnd = (
+            Round.objects.filter(tournament=t, number=number)
+            .exclude(status=RoundStatus.DRAWN)
+            .first()
+        )
+        if rnd is None:
+            raise HttpError(404, "Runde nicht gefunden.")
+        rnd.tournament = t
+        return _round_tables(rnd)
+
+    return _cached_json(t.pk, f"round:{number}:tables", RoundTablesOut, build)
+
+
+@router.get(
+    "/{tournament_id}/standings/",
+    response={200: StandingsOut, **ERRORS},
+    summary="Rangliste",
+    description=(
+        "Rangliste über die veröffentlichten Runden (SPEC §5). Ersatzspieler und "
+        "ausgeschlossene Spieler stehen ohne Rang (`rank: null`) in der Liste. Mit `after_round` "
+        "die Rangliste nach einer früheren veröffentlichten Runde."
+    ),
+)
+def standings(
+    request,
+    tournament_id: TournamentId,
+    after_round: Annotated[
+        int | None,
+        Query(None, ge=1, le=MAX_ROUND, description="Nur Runden bis zu dieser (veröffentlichten)."),
+    ] = None,
+):
+    t = _public_tournament(tournament_id)
+
+    def build():
+        try:
+            table = standings_table(t, after_round=after_round)
+        except ValueError:  # after_round is not a published round
+            raise HttpError(404, NO_STANDINGS_AFTER) from None
+        return {
+            "after_round": table.after_round,
+            "entries": [
+                {
+                    "rank": e.rank,
+                    "player": {"id": e.player.pk, "name": e.player.public_name},
+                    "reserve": e.reserve,
+                    "excluded": e.excluded,
+                    "finalist": e.finalist,
+                    "placement_points": e.placement_points,
+                    "game_points": e.game_points,
+                    "placings": list(e.placings),
+                    "minus_points": e.minus_points,
+                    "games": e.games,
+                }
+                for e in table.entries
+            ],
+        }
+
+    return _cached_json(t.pk, f"standings:{after_round or 'all'}", StandingsOut, build)
