@@ -403,6 +403,18 @@ class PlayerWarning(models.Model):
                 name="warning_free_text_ground",
                 violation_error_message=_("Bitte den Grund als Freitext angeben."),
             ),
+            models.CheckConstraint(
+                condition=Q(game_number__isnull=True) | Q(game_number__gte=1),
+                name="warning_game_positive",
+                violation_error_message=_("Die Spielnummer beginnt bei 1."),
+            ),
+            # Two referees carding the same player at once: the second save is a conflict.
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(kind="red", withdrawn_at__isnull=True),
+                name="warning_one_active_red_card",
+                violation_error_message=_("Der Spieler hat bereits eine Rote Karte."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -441,6 +453,21 @@ class Ruling(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(objections__lte=4), name="ruling_objections_at_most_four"
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="final") & Q(escalated_from__isnull=False))
+                | (~Q(status="final") & Q(escalated_from__isnull=True)),
+                name="ruling_final_answers_escalation",
+                violation_error_message=_(
+                    "Eine endgültige Entscheidung gehört immer zu einer übergebenen Entscheidung."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="escalated") | Q(objections__gte=3),
+                name="ruling_escalated_needs_three_objections",
+                violation_error_message=_(
+                    "Übergeben wird nur, wenn mehr als zwei Spieler widersprechen (Klub 4.2.2)."
+                ),
             ),
         ]
 

@@ -92,3 +92,31 @@ def require(condition: bool, message: str = "Keine Berechtigung.") -> None:
 
 def require_director(user: AbstractBaseUser, tournament: Tournament) -> None:
     require(can_direct(user, tournament), "Nur die Turnierleitung dieses Turniers darf das.")
+
+
+# --- Referees (issue 6, Klub 4) ---------------------------------------------------------------
+
+
+def can_referee(user, tournament: Tournament) -> bool:
+    """Logs warnings and rulings: only referees assigned to THIS tournament (or its head referee).
+
+    Directors and federation admins deliberately cannot: a card is the referee's decision.
+    """
+    roles = staff_roles(user, tournament)
+    return StaffRole.REFEREE in roles or StaffRole.HEAD_REFEREE in roles
+
+
+def is_head_referee_of(user, tournament: Tournament) -> bool:
+    """Decides finally when more than two players object (Klub 4.2.2)."""
+    return StaffRole.HEAD_REFEREE in staff_roles(user, tournament)
+
+
+def can_head_referee(user, tournament: Tournament) -> bool:
+    """Withdraws a warning given by mistake: the head referee or the tournament's director."""
+    return is_head_referee_of(user, tournament) or can_direct(user, tournament)
+
+
+def can_see_referee_log(user, tournament: Tournament) -> bool:
+    """Warnings and rulings are staff-only: referees, desk and director of this tournament and
+    the federation admin (the public sees only an exclusion)."""
+    return can_referee(user, tournament) or can_work_desk(user, tournament)

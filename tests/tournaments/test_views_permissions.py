@@ -20,6 +20,7 @@ from tournaments.models import (
     Seat,
     TablePin,
     Tournament,
+    TournamentStaff,
 )
 from tournaments.services import rounds as round_services
 from tournaments.services import tournaments as tournament_services
@@ -41,6 +42,7 @@ def world(director, other_director, admin_user, referee, commission_member, plai
         tournament=t, player=players[30], reserve=True, user=director
     )
     draft = create_tournament(director, name="Entwurf")
+    desk_row = t.staff.create(user=make_user("orga-welt"), role="desk")
     foreign = create_tournament(other_director, name="Anderes Turnier")
 
     def at(table, letter):
@@ -54,6 +56,7 @@ def world(director, other_director, admin_user, referee, commission_member, plai
         "reg": Registration.objects.get(tournament=t, player=players[0]),
         "late": late,
         "free_player": players[20],
+        "desk_row": desk_row,
         "a": at(1, "A"),
         "b": at(2, "B"),
         "users": {
@@ -80,6 +83,7 @@ def snapshot() -> tuple:
         sorted(Seat.objects.values_list("round_id", "table__number", "letter", "player_id")),
         list(TablePin.objects.values_list("player_id", "table_number")),
         PairingChange.objects.count(),
+        sorted(TournamentStaff.objects.values_list("tournament_id", "user_id", "role")),
         list(Player.objects.order_by("pk").values_list("pk", "federation_number", "last_name")),
     )
 
@@ -240,6 +244,22 @@ SPECS = [
         kwargs=rk,
         effect=lambda w: Round.objects.get(pk=w["round"].pk).status == RoundStatus.RELEASED,
     ),
+    Spec("director:staff", "get", "tournament", kwargs=tk),
+    Spec(
+        "director:staff",
+        "post",
+        "tournament",
+        kwargs=tk,
+        data=lambda w: {"role": "referee", "username": "schiri"},
+        effect=lambda w: w["t"].staff.filter(user__username="schiri", role="referee").exists(),
+    ),
+    Spec(
+        "director:staff_remove",
+        "post",
+        "tournament",
+        kwargs=lambda w: {"pk": w["t"].pk, "staff_pk": w["desk_row"].pk},
+        effect=lambda w: not TournamentStaff.objects.filter(pk=w["desk_row"].pk).exists(),
+    ),
 ]
 
 
@@ -336,6 +356,7 @@ def test_post_only_urls_refuse_get(client, world, spec):
         "director:player_edit",
         "director:tournament_create",
         "director:tournament_edit",
+        "director:staff",
     }:
         return  # form pages: GET shows the form
     before = snapshot()

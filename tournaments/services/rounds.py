@@ -35,23 +35,57 @@ class Field:
     table_sizes: tuple[int, ...]
 
 
-def next_round_field(tournament: Tournament) -> Field:
-    """Checked-in, not withdrawn registrations, split into tables as SPEC §1 says."""
+@dataclass(frozen=True)
+class NextRoundStatus:
+    """The next round's field as the director sees it: who is out by a red card and whether the
+    rest still fills the tables (SPEC §1: after an exclusion a reserve or a 3-table is needed)."""
+
+    status: tournament_services.FieldStatus
+    players: tuple[int, ...]
+    reserves: tuple[int, ...]
+    excluded: tuple[int, ...]  # checked-in players left out because of an active red card
+
+    @property
+    def message(self) -> str:
+        if not self.excluded:
+            return self.status.message
+        count = len(self.excluded)
+        head = (
+            "1 Spieler ist ausgeschlossen (Rote Karte) und wird nicht gesetzt."
+            if count == 1
+            else f"{count} Spieler sind ausgeschlossen (Rote Karte) und werden nicht gesetzt."
+        )
+        return f"{head} {self.status.message}"
+
+
+def next_round_status(tournament: Tournament) -> NextRoundStatus:
+    """Checked-in, not withdrawn, not excluded registrations, split into tables (SPEC §1, §7)."""
+    excluded = selectors.excluded_player_ids(tournament)
     regs = list(
         Registration.objects.filter(
             tournament=tournament, withdrawn_at__isnull=True, checked_in_at__isnull=False
         ).values_list("player_id", "reserve")
     )
-    players = [pid for pid, reserve in regs if not reserve]
-    reserves = [pid for pid, reserve in regs if reserve]
+    players = sorted(pid for pid, reserve in regs if not reserve and pid not in excluded)
+    reserves = sorted(pid for pid, reserve in regs if reserve and pid not in excluded)
     status = tournament_services.field_status(
         tournament=tournament, players=len(players), reserves=len(reserves)
     )
-    if not status.ok:
-        raise ValidationError(status.message)
+    left_out = tuple(sorted(pid for pid, _ in regs if pid in excluded))
+    return NextRoundStatus(status, tuple(players), tuple(reserves), left_out)
+
+
+def next_round_field(tournament: Tournament) -> Field:
+    """Who is seated next: excluded players (active red card) never are (SPEC §7)."""
+    nxt = next_round_status(tournament)
+    if not nxt.status.ok:
+        raise ValidationError(nxt.message)
+    status = nxt.status
     if tournament.table_policy == TablePolicy.THREE_PLAYER:
-        return Field(tuple(sorted(players)), frozenset(), status.table_sizes)
-    return Field(tuple(sorted(players + reserves)), frozenset(reserves), status.table_sizes)
+        return Field(nxt.players, frozenset(), status.table_sizes)
+    return Field(
+        tuple(sorted(nxt.players + nxt.reserves)), frozenset(nxt.reserves), status.table_sizes
+    )
 
 
 def _pins(tournament: Tournament, player_ids, table_count: int) -> dict[int, int]:
@@ -168,6 +202,7 @@ def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) ->
     if locked.status == TournamentStatus.REGISTRATION:
         locked.status = TournamentStatus.RUNNING
         locked.save(update_fields=["status", "updated_at"])
+        events.public_data_changed(locked.pk)
     return rnd
 
 

@@ -9,7 +9,7 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import permissions, selectors
+from .. import permissions, selectors, selectors_referee
 from ..domain.scoring import score_game, validate_game
 from ..enums import RoundStatus, SheetStatus
 from ..models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
@@ -58,10 +58,16 @@ def _board_context(rnd: Round) -> dict:
         rows.append({"table": table, "state": state, "label": STATE_LABELS[state]})
     next_missing = next((r["table"] for r in rows if r["state"] == "missing"), None)
     next_unconfirmed = next((r["table"] for r in rows if r["state"] == SheetStatus.ENTERED), None)
+    exclusions = selectors_referee.exclusions(rnd.tournament_id)
+    excluded = {w.player_id for w in exclusions}
     return {
         "tournament": rnd.tournament,
         "round": rnd,
         "rows": rows,
+        # Red cards (SPEC §7): the desk sees who is out; a later round needs a reserve or a
+        # 3-table (SPEC §1). Results already played stay as played.
+        "exclusions": exclusions,
+        "excluded_ids": excluded,
         "counts": counts,
         "total": len(rows),
         "next_missing": next_missing,

@@ -1,17 +1,34 @@
 """Director area: tournament set-up, registration and check-in."""
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from .. import permissions
-from ..enums import Category, RuleSetCode, TournamentStatus
+from .. import permissions, selectors_referee
+from ..enums import (
+    Category,
+    GlobalRole,
+    RuleSetCode,
+    RulingStatus,
+    TournamentStatus,
+    WarningKind,
+)
 from ..forms import TournamentForm
-from ..models import Player, Registration, Tournament
+from ..forms_referee import StaffForm
+from ..models import (
+    Player,
+    PlayerWarning,
+    Registration,
+    Ruling,
+    Tournament,
+    TournamentStaff,
+)
+from ..services import referees as referee_services
 from ..services import rounds as round_services
 from ..services import tournaments as tournament_services
 from .common import apply_errors, flash_errors
@@ -87,8 +104,36 @@ def tournament_detail(request, pk: int):
     return render(
         request,
         "tournaments/director/tournament_detail.html",
-        {"tournament": tournament, "rounds": rounds, "counts": counts, "deadline": deadline},
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "counts": counts,
+            "deadline": deadline,
+            **_referee_overview(tournament, len(rounds)),
+        },
     )
+
+
+def _referee_overview(tournament: Tournament, drawn: int) -> dict:
+    """Exclusions (winnings forfeited, Klub 4.5.2), warning counts and the next round's field."""
+    warning_counts = PlayerWarning.objects.filter(
+        tournament=tournament, withdrawn_at__isnull=True
+    ).aggregate(
+        total=Count("id"),
+        yellow=Count("id", filter=Q(kind=WarningKind.YELLOW)),
+    )
+    next_is_preliminary = (
+        tournament.status == TournamentStatus.RUNNING and drawn < tournament.rounds_planned
+    )
+    return {
+        "exclusions": selectors_referee.exclusions(tournament),
+        "warning_counts": warning_counts,
+        "open_calls": Ruling.objects.filter(
+            tournament=tournament, status=RulingStatus.ESCALATED, final_ruling__isnull=True
+        ).count(),
+        "next_round": round_services.next_round_status(tournament) if next_is_preliminary else None,
+        "staff_count": tournament.staff.count(),
+    }
 
 
 @login_required
@@ -107,23 +152,40 @@ def tournament_open_registration(request, pk: int):
 
 
 def _registration_context(tournament: Tournament) -> dict:
+    red_card = PlayerWarning.objects.filter(
+        tournament=OuterRef("tournament"),
+        player=OuterRef("player"),
+        kind=WarningKind.RED,
+        withdrawn_at__isnull=True,
+    )
     regs = list(
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
+        .annotate(excluded=Exists(red_card))  # same query: the page's query budget stays
         .order_by("withdrawn_at", "player__last_name", "player__first_name")
     )
     active = [r for r in regs if r.withdrawn_at is None]
-    players = sum(1 for r in active if r.checked_in_at and not r.reserve)
-    reserves = sum(1 for r in active if r.checked_in_at and r.reserve)
+    # The field of the next draw: checked in, not excluded by a red card (SPEC §1, §7).
+    seated = [r for r in active if r.checked_in_at and not r.excluded]
+    players = tuple(r.player_id for r in seated if not r.reserve)
+    reserves = tuple(r.player_id for r in seated if r.reserve)
     status = tournament_services.field_status(
-        tournament=tournament, players=players, reserves=reserves
+        tournament=tournament, players=len(players), reserves=len(reserves)
     )
+    next_round = round_services.NextRoundStatus(
+        status,
+        players,
+        reserves,
+        tuple(r.player_id for r in active if r.checked_in_at and r.excluded),
+    )
+    started = tournament.rounds.exists()
     return {
         "tournament": tournament,
         "registrations": regs,
         "active_count": len(active),
         "field": status,
-        "started": tournament.rounds.exists(),
+        "next_round": next_round,
+        "started": started,
         "can_register": tournament.status != TournamentStatus.FINISHED,
     }
 
@@ -239,3 +301,64 @@ def round_pair(request, pk: int):
         return redirect("director:tournament_detail", pk)
     messages.success(request, f"Runde {rnd.number} ist ausgelost (Startwert {rnd.seed}).")
     return redirect("director:round_detail", pk, rnd.number)
+
+
+# --- Staff: desk, referees and the head referee (issue 6) ------------------------------------
+
+
+def _staff_context(tournament: Tournament, form) -> dict:
+    referee_groups = [GlobalRole.REFEREE.value, GlobalRole.HEAD_REFEREE.value]
+    return {
+        "tournament": tournament,
+        "form": form,
+        "staff": selectors_referee.staff(tournament),
+        "referee_candidates": get_user_model()
+        .objects.filter(is_active=True, groups__name__in=referee_groups)
+        .distinct()
+        .order_by("username")[:200],
+    }
+
+
+@login_required
+def staff_page(request, pk: int):
+    """The director assigns desk staff, referees and the one head referee of this tournament."""
+    tournament = _directed(request, pk)
+    form = StaffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            assignment = referee_services.staff_assign(
+                tournament=tournament,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                user=request.user,
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                f"{assignment.user.get_username()} ist als {assignment.get_role_display()} "
+                "zugeordnet.",
+            )
+            return redirect("director:staff", tournament.pk)
+    return render(request, "tournaments/director/staff.html", _staff_context(tournament, form))
+
+
+@login_required
+@require_POST
+def staff_remove(request, pk: int, staff_pk: int):
+    tournament = _directed(request, pk)
+    assignment = get_object_or_404(
+        TournamentStaff.objects.select_related("user"), pk=staff_pk, tournament=tournament
+    )
+    try:
+        referee_services.staff_unassign(assignment=assignment, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(
+            request,
+            f"Zuordnung von {assignment.user.get_username()} als "
+            f"{assignment.get_role_display()} aufgehoben.",
+        )
+    return redirect("director:staff", tournament.pk)

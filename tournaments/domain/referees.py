@@ -1,0 +1,67 @@
+"""Referee rules as plain Python (Klub 4): what a player's warning record means, and when a call
+goes to the head referee. No Django here; the services and views feed these with plain values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+UNOFFICIAL = "unofficial"
+YELLOW = "yellow"
+RED = "red"
+
+#: Klub 4.2.2: "mehr als zwei Spieler" – three or four objecting players call the head referee.
+OBJECTIONS_FOR_HEAD_REFEREE = 3
+MAX_OBJECTIONS = 4
+
+
+@dataclass(frozen=True)
+class WarningRecord:
+    """One earlier warning of a player in one tournament."""
+
+    kind: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class WarningSummary:
+    """What a referee must see before giving the next warning (SPEC §7)."""
+
+    unofficial: int
+    yellow: int
+    red: int
+    withdrawn: int
+
+    @property
+    def excluded(self) -> bool:
+        """An active red card: the player is out for the rest of the tournament (Klub 4.5.1)."""
+        return self.red > 0
+
+    @property
+    def has_yellow(self) -> bool:
+        """A further yellow would be the second one: the referee decides whether that means red."""
+        return self.yellow > 0
+
+    @property
+    def empty(self) -> bool:
+        return not (self.unofficial or self.yellow or self.red or self.withdrawn)
+
+
+def summarize(records: Iterable[WarningRecord]) -> WarningSummary:
+    """Active warnings by kind; withdrawn ones are counted apart and never count against him."""
+    counts = {UNOFFICIAL: 0, YELLOW: 0, RED: 0}
+    withdrawn = 0
+    for record in records:
+        if not record.active:
+            withdrawn += 1
+        elif record.kind in counts:
+            counts[record.kind] += 1
+    return WarningSummary(counts[UNOFFICIAL], counts[YELLOW], counts[RED], withdrawn)
+
+
+def goes_to_head_referee(objections: int) -> bool:
+    """More than two objecting players at the table (Klub 4.2.2)."""
+    if not 0 <= objections <= MAX_OBJECTIONS:
+        raise ValueError(f"Ungültige Zahl widersprechender Spieler: {objections} (0 bis 4).")
+    return objections >= OBJECTIONS_FOR_HEAD_REFEREE

@@ -1,0 +1,139 @@
+"""Reads for the referee area and the staff pages that show warnings and exclusions.
+
+Every function loads its sets in a fixed number of queries (no query per row)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from .domain import referees as referee_domain
+from .enums import RoundStatus, StaffRole, WarningKind
+from .models import (
+    PlayerWarning,
+    Registration,
+    Round,
+    Ruling,
+    Seat,
+    Tournament,
+    TournamentStaff,
+)
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round being played: the newest released one, else the newest round at all."""
+    rounds = list(tournament.rounds.order_by("-number")[:5])
+    for rnd in rounds:
+        if rnd.status == RoundStatus.RELEASED:
+            return rnd
+    return rounds[0] if rounds else None
+
+
+def registered_players(tournament: Tournament) -> list[Registration]:
+    """Everyone who can be warned: the tournament's registrations, by name."""
+    return list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("player__last_name", "player__first_name", "player__pk")
+    )
+
+
+def summaries(tournament: Tournament) -> dict[int, referee_domain.WarningSummary]:
+    """player id → warning summary, for badges on table and search lists (one query)."""
+    records: dict[int, list[referee_domain.WarningRecord]] = {}
+    for player_id, kind, withdrawn_at in PlayerWarning.objects.filter(
+        tournament=tournament
+    ).values_list("player_id", "kind", "withdrawn_at"):
+        records.setdefault(player_id, []).append(
+            referee_domain.WarningRecord(kind=kind, active=withdrawn_at is None)
+        )
+    return {pid: referee_domain.summarize(recs) for pid, recs in records.items()}
+
+
+def player_warnings(tournament: Tournament, player_id: int) -> list[PlayerWarning]:
+    """A player's earlier warnings in this tournament, active and withdrawn, newest first."""
+    return list(
+        PlayerWarning.objects.filter(tournament=tournament, player_id=player_id)
+        .select_related("round", "given_by", "withdrawn_by")
+        .order_by("-given_at", "-pk")
+    )
+
+
+def summary_of(warnings: list[PlayerWarning]) -> referee_domain.WarningSummary:
+    return referee_domain.summarize(
+        referee_domain.WarningRecord(kind=w.kind, active=w.active) for w in warnings
+    )
+
+
+def tournament_warnings(tournament: Tournament) -> list[PlayerWarning]:
+    """The whole history, newest first, withdrawn ones included."""
+    return list(
+        PlayerWarning.objects.filter(tournament=tournament)
+        .select_related("player", "round", "given_by", "withdrawn_by")
+        .order_by("-given_at", "-pk")
+    )
+
+
+def tournament_rulings(tournament: Tournament) -> list[Ruling]:
+    """Calls at the tables, newest first; each escalated one carries its final ruling, if any."""
+    rulings = list(
+        Ruling.objects.filter(tournament=tournament)
+        .select_related("round", "decided_by")
+        .order_by("-decided_at", "-pk")
+    )
+    finals = {r.escalated_from_id: r for r in rulings if r.escalated_from_id}
+    for ruling in rulings:
+        ruling.final = finals.get(ruling.pk)
+    return [r for r in rulings if r.status != "final"]
+
+
+def exclusions(tournament: Tournament | int) -> list[PlayerWarning]:
+    """Active red cards with their players: out of later rounds, winnings forfeited (Klub 4.5)."""
+    tid = tournament if isinstance(tournament, int) else tournament.pk
+    return list(
+        PlayerWarning.objects.filter(
+            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
+        )
+        .select_related("player", "round", "given_by")
+        .order_by("player__last_name", "player__first_name")
+    )
+
+
+def round_tables(rnd: Round) -> list[dict]:
+    """Tables of a round with their seated players (two queries)."""
+    seats = (
+        Seat.objects.filter(round=rnd)
+        .select_related("player", "table")
+        .order_by("table__number", "letter")
+    )
+    tables: dict[int, dict] = {}
+    for seat in seats:
+        tables.setdefault(seat.table.number, {"number": seat.table.number, "seats": []})[
+            "seats"
+        ].append(seat)
+    return list(tables.values())
+
+
+def seats_by_player(rnd: Round | None) -> dict[int, Seat]:
+    if rnd is None:
+        return {}
+    return {
+        s.player_id: s
+        for s in Seat.objects.filter(round=rnd).select_related("table", "round").all()
+    }
+
+
+def staff(tournament: Tournament) -> list[TournamentStaff]:
+    return list(
+        TournamentStaff.objects.filter(tournament=tournament)
+        .select_related("user")
+        .prefetch_related(Prefetch("user__groups"))
+        .order_by("role", "user__username")
+    )
+
+
+def head_referee(tournament: Tournament) -> TournamentStaff | None:
+    return (
+        TournamentStaff.objects.filter(tournament=tournament, role=StaffRole.HEAD_REFEREE)
+        .select_related("user")
+        .first()
+    )
