@@ -24,8 +24,8 @@ def _generation_key(tournament_id: int) -> str:
 
 def public_generation(tournament_id: int) -> int:
     """Current version of a tournament's public pages; part of every public cache key."""
-    try:
-        return cache.get_or_set(_generation_key(tournament_id), 1, timeout=None)
+    try:  # read only: a request for an unknown id must not create a key
+        return cache.get(_generation_key(tournament_id), 1)
     except Exception:  # cache down: serve uncached rather than fail
         log.warning("cache unavailable reading generation of tournament %s", tournament_id)
         return 0
@@ -37,7 +37,7 @@ GLOBAL_GENERATION_KEY = "public:all:generation"
 def global_generation() -> int:
     """Version of the pages that list all tournaments (the start page)."""
     try:
-        return cache.get_or_set(GLOBAL_GENERATION_KEY, 1, timeout=None)
+        return cache.get(GLOBAL_GENERATION_KEY, 1)
     except Exception:
         log.warning("cache unavailable reading the global generation")
         return 0

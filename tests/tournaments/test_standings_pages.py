@@ -357,3 +357,18 @@ def test_standings_leave_out_registered_players_who_never_played(client, finishe
     assert no_show not in [e.player for e in entries]
     assert len(entries) == Registration.objects.filter(tournament=finished).count() - 1
     assert "Da, Nie" not in html
+
+
+def test_hiding_a_name_refreshes_cached_public_pages(client, finished):
+    from tournaments.services.players import player_save
+
+    url = reverse("standings", args=[finished.pk])
+    player = standings_table(finished).entries[0].player
+    assert player.full_name in client.get(url).content.decode()
+
+    player.publish_name = False
+    player_save(player=player)
+
+    html = client.get(url).content.decode()
+    assert player.full_name not in html
+    assert player.public_name in html

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from .. import events
 from ..models import Player
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
@@ -243,12 +244,23 @@ def players_csv_import(*, content: bytes) -> ImportSummary:
                 setattr(player, key, value)
             player.full_clean()
             player.save()
+            _names_changed(player)
             updated += 1
     return ImportSummary(created=created, updated=updated, unchanged=unchanged)
 
 
+@transaction.atomic
 def player_save(*, player: Player) -> Player:
     """Create or update one player from a validated form instance."""
     player.full_clean()
     player.save()
+    _names_changed(player)
     return player
+
+
+def _names_changed(player: Player) -> None:
+    """Name, club or the privacy choice show on cached public pages of the player's tournaments."""
+    if player.pk is None:
+        return
+    for tournament_id in player.registrations.values_list("tournament_id", flat=True):
+        events.public_data_changed(tournament_id)
