@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -47,6 +48,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    "ninja",  # serves Swagger UI from its own static files, not a CDN
     "tournaments",
     "ranking",
 ]
@@ -128,7 +130,19 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "Europe/Berlin"
-CELERY_BEAT_SCHEDULE: dict = {}
+# Periodic jobs (run `celery -A config beat` on exactly one machine): the daily ranking job
+# closes appeal windows and marks tournaments final; the sweep recomputes pending ranking years
+# (e.g. after the broker was down when results were published).
+CELERY_BEAT_SCHEDULE: dict = {
+    "ranking-daily": {
+        "task": "ranking.daily",
+        "schedule": crontab(hour=3, minute=15),
+    },
+    "ranking-recompute-pending": {
+        "task": "ranking.recompute_pending",
+        "schedule": timedelta(minutes=int(os.environ.get("RANKING_SWEEP_MINUTES", "15"))),
+    },
+}
 
 # --- Authentication
 AUTHENTICATION_BACKENDS = [

@@ -1,5 +1,76 @@
-"""Ranking endpoints of API v1 (`/api/v1/rankings/…`)."""
+"""Ranking endpoints of API v1 (`/api/v1/rankings/…`): published ranking snapshots only."""
 
-from ninja import Router
+from datetime import datetime
+
+from django.http import Http404
+from ninja import Router, Schema
+
+from . import selectors
 
 router = Router(tags=["Ranking"])
+
+MIN_YEAR, MAX_YEAR = 1990, 2200
+
+
+class PlayerRef(Schema):
+    id: int
+    name: str
+
+
+class RankingEntryOut(Schema):
+    rank: int
+    player: PlayerRef
+    tournaments: int
+    rounds: int
+    games: int
+    placement_points: int
+    game_points: int
+    placings: list[int]
+    minus_points: int
+
+
+class RankingOut(Schema):
+    year: int
+    computed_at: datetime
+    entries: list[RankingEntryOut]
+
+
+class NotFound(Schema):
+    detail: str
+
+
+@router.get(
+    "/{year}/",
+    response={200: RankingOut, 404: NotFound},
+    summary="Deutsches Rummikub Ranking eines Jahres",
+    description="Rang, Spieler (öffentlicher Name), Turniere, Runden, Spiele, "
+    "Platzierungspunkte, Spielpunkte, Platzierungen (1.–4.) und Minuspunkte; Reihenfolge wie "
+    "die Turnierwertung (Klub 10.1). 404 für Jahre ohne berechnetes Ranking.",
+)
+def ranking_of_year(request, year: int):
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise Http404
+    snapshot = selectors.ranking_snapshot(year)
+    if snapshot is None or snapshot.computed_at is None:
+        raise Http404
+    entries = selectors.ranking_entries(snapshot)
+    if not entries:
+        raise Http404
+    return {
+        "year": snapshot.year,
+        "computed_at": snapshot.computed_at,
+        "entries": [
+            {
+                "rank": e.rank,
+                "player": {"id": e.player_id, "name": e.player.public_name},
+                "tournaments": e.tournaments,
+                "rounds": e.rounds,
+                "games": e.games,
+                "placement_points": e.placement_points,
+                "game_points": e.game_points,
+                "placings": [e.first, e.second, e.third, e.fourth],
+                "minus_points": e.minus_points,
+            }
+            for e in entries
+        ],
+    }

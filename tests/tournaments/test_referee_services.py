@@ -230,13 +230,18 @@ def test_database_allows_only_one_active_red_card_per_player(w):
         )
 
 
-def test_red_card_drops_public_cache_after_commit(w, django_capture_on_commit_callbacks):
+def test_red_card_drops_public_cache_and_marks_the_ranking(w, django_capture_on_commit_callbacks):
+    from ranking.models import RankingYear
+
     before = events.public_generation(w.t.pk)
 
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
         give(w, w.seated(1, "A"), WarningKind.RED)
 
-    assert len(callbacks) == 1
+    assert len(callbacks) == 2  # cache bump and ranking recompute, both after commit
+    assert RankingYear.objects.get(year=w.t.ranking_year).pending is True
+    for callback in callbacks:
+        callback()
     assert events.public_generation(w.t.pk) > before
 
 

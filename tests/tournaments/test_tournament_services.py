@@ -391,3 +391,16 @@ def test_tournament_form_shows_every_format_problem_in_german(client, director):
     assert errors["rounds_planned"] == ["Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."]
     assert errors["end_date"] == ["Das Ende liegt vor dem Beginn."]
     assert "tournament_end_after_start" not in response.content.decode()
+
+
+def test_ranking_fields_are_fixed_once_round_one_is_drawn(director, players):
+    from django.core.exceptions import ValidationError
+
+    from tests.conftest import released_round_one
+
+    tournament, _rnd = released_round_one(director, players, count=8, seed=3)
+    for fields in ({"ranking_year": tournament.ranking_year + 1}, {"counts_for_ranking": False}):
+        with pytest.raises(ValidationError, match="Regelkommission"):
+            tournament_services.tournament_update(tournament=tournament, **fields)
+    tournament.refresh_from_db()
+    assert tournament.counts_for_ranking is True

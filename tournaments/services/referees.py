@@ -114,8 +114,8 @@ def warning_give(
             tournament=locked, player=player, kind=WarningKind.RED, withdrawn_at__isnull=True
         ).first()
         raise ValidationError(_already_red(player, earlier)) from exc
-    if kind == WarningKind.RED:
-        events.public_data_changed(locked.pk)
+    if kind == WarningKind.RED:  # standings and the ranking leave the player out
+        events.published_results_changed(locked.pk)
     return warning
 
 
@@ -145,7 +145,7 @@ def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarn
     locked.withdrawal_reason = reason
     locked.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason"])
     if locked.kind == WarningKind.RED:
-        events.public_data_changed(locked.tournament_id)
+        events.published_results_changed(locked.tournament_id)
     return locked
 
 

@@ -135,6 +135,12 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
             raise ValidationError(
                 "Das Format kann nach der Auslosung der ersten Runde nicht mehr geändert werden."
             )
+        ranking_keys = {"ranking_year", "counts_for_ranking"}
+        if any(getattr(locked, k) != fields[k] for k in ranking_keys & fields.keys()):
+            raise ValidationError(
+                "Ranking-Jahr und Ranking-Wertung stehen nach der Auslosung der ersten Runde fest; "
+                "ein Turnier aus dem Ranking nehmen kann nur die Regelkommission (Klub 3.1.1)."
+            )
     for key, value in fields.items():
         setattr(locked, key, value)
     _raise_if(tournament_format_errors(**_format_fields(locked)))

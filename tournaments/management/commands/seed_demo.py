@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.demo import demo_player_rows
+from tournaments.demo_referee import seed_referee_demo
 from tournaments.enums import Category, GlobalRole, StaffRole
 from tournaments.models import Player, Tournament, TournamentStaff
 from tournaments.permissions import role_groups
@@ -44,11 +45,13 @@ class Command(BaseCommand):
             users = self._users()
             self._players(players)
             self._tournaments(users)
+            seed_referee_demo(users)
         self.stdout.write(
             self.style.SUCCESS("Demo-Daten bereit. Anmeldung unter /konto/anmelden/:")
         )
         for username, *_ in DEMO_USERS:
             self.stdout.write(f"  Benutzer {username:<12} Passwort {DEMO_PASSWORD}")
+        call_command("seed_ranking_demo", stdout=self.stdout)
 
     def _users(self) -> dict:
         User = get_user_model()

@@ -1,0 +1,170 @@
+"""Ranking benchmark (SPEC §9): full rebuild of a year and of ten years, incremental recompute.
+
+Data are written with bulk_create (ranking.bulkdata), not through the services: 150 finished
+tournaments × 200 players × 4 published rounds × 4 games per year (120,000 scored games, 480,000
+game lines). Each database runs in its own process on a fresh database:
+
+* SQLite: a temporary file;
+* PostgreSQL: ``BENCH_POSTGRES_URL`` (default postgres://postgres@127.0.0.1:5432/drv_bench_ranking),
+  dropped and re-created; skipped with a reason if the server is not reachable.
+
+Ten years: by default the nine extra years are a tenth of the size (15 tournaments each), so the
+whole bench stays within a few minutes on a shared two-core machine; ``BENCH_RANKING_FULL=1`` makes
+every year full size (about 10× the data and time). The rebuild time of the ten-year case grows
+linearly with the data, since each year is loaded in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_ranking"
+YEAR = 2026
+TOURNAMENTS, PLAYERS, ROUNDS, GAMES = 150, 200, 4, 4
+POOL = 3000  # registry players the fields are drawn from
+TARGETS = {"full_year": 60.0, "incremental": 5.0}
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def main() -> None:
+    """Run the bench once per database, each in a fresh process with its own DATABASE_URL."""
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [("SQLite", f"sqlite:///{tmp}/bench_ranking.sqlite3")]
+        pg = os.environ.get("BENCH_POSTGRES_URL", PG_DEFAULT)
+        reason = _prepare_postgres(pg)
+        if reason is None:
+            runs.append(("PostgreSQL", pg))
+        for label, url in runs:
+            print(f"-- {label}")
+            env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
+            env.pop("REDIS_URL", None)  # eager Celery, no broker needed
+            subprocess.run(
+                [sys.executable, "-m", "bench.bench_ranking", "--run"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+        if reason is not None:
+            print(f"-- PostgreSQL: SKIP ({reason})")
+
+
+def _prepare_postgres(url: str) -> str | None:
+    """Drop and create the bench database; a reason string if PostgreSQL is not usable."""
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg fehlt"
+    base, _, name = url.rpartition("/")
+    try:
+        with psycopg.connect(f"{base}/postgres", autocommit=True, connect_timeout=3) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
+    except Exception as exc:  # not reachable, no rights
+        return f"PostgreSQL nicht erreichbar: {exc.__class__.__name__}"
+    return None
+
+
+def _timed(label: str, func):
+    start = time.perf_counter()
+    result = func()
+    seconds = time.perf_counter() - start
+    print(f"{label:<58} {seconds:8.2f} s")
+    return result, seconds
+
+
+def run() -> None:
+    import django
+
+    django.setup()
+    import logging
+
+    from django.core.management import call_command
+
+    logging.disable(logging.INFO)
+    from ranking import bulkdata
+    from ranking.models import RankingEntry, TournamentRanking
+    from ranking.services import compute
+
+    call_command("migrate", verbosity=0)
+    full = os.environ.get("BENCH_RANKING_FULL") == "1"
+    pool, _ = _timed(
+        f"registry: {POOL} players", lambda: bulkdata.create_players(POOL, prefix="B-")
+    )
+    _timed(
+        f"generate {YEAR}: {TOURNAMENTS} t × {PLAYERS} p × {ROUNDS} r × {GAMES} g",
+        lambda: bulkdata.create_year(
+            YEAR,
+            tournaments=TOURNAMENTS,
+            players_per_tournament=PLAYERS,
+            rounds=ROUNDS,
+            games=GAMES,
+            player_ids=pool,
+            seed=YEAR,
+        ),
+    )
+    snapshot, full_year = _timed(
+        "full rebuild of one year (120,000 games)",
+        lambda: compute.ranking_recompute_year(year=YEAR, full=True),
+    )
+    entries = RankingEntry.objects.filter(ranking_year=snapshot).count()
+    print(f"   {entries} players ranked; rule version {snapshot.rule_version}")
+
+    # Incremental: one more round of one running tournament is published.
+    extra = bulkdata.create_year(
+        YEAR,
+        tournaments=1,
+        players_per_tournament=PLAYERS,
+        rounds=1,
+        games=GAMES,
+        player_ids=pool,
+        seed=7,
+        name_prefix="Laufend",
+    )
+    TournamentRanking.objects.filter(pk__in=extra.tournament_ids).delete()
+    compute.tournament_mark_changed(tournament_id=extra.tournament_ids[0], enqueue=False)
+    _, incremental = _timed(
+        "incremental recompute after one round (1 of 151 re-scored)",
+        lambda: compute.ranking_recompute_year(year=YEAR),
+    )
+
+    extra_tournaments = TOURNAMENTS if full else TOURNAMENTS // 10
+    size = "full size" if full else f"{extra_tournaments} tournaments each (scaled, see docstring)"
+
+    def nine_years():
+        for offset in range(1, 10):
+            bulkdata.create_year(
+                YEAR - offset,
+                tournaments=extra_tournaments,
+                players_per_tournament=PLAYERS,
+                rounds=ROUNDS,
+                games=GAMES,
+                player_ids=pool,
+                seed=YEAR - offset,
+            )
+
+    _timed(f"generate 9 more years, {size}", nine_years)
+    snapshots, _ = _timed("full rebuild of 10 years", lambda: compute.ranking_rebuild())
+    games = sum(e.games for s in snapshots for e in s.entries.all()) // 4
+    print(f"   {len(snapshots)} years, {games} games ranked in all")
+    limit = TARGETS["full_year"]
+    print(f"{verdict(full_year <= limit)}  one year rebuilt in ≤ {limit:.0f} s")
+    print(
+        f"{verdict(incremental <= TARGETS['incremental'])}  incremental recompute in ≤ "
+        f"{TARGETS['incremental']:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    if "--run" in sys.argv:
+        run()
+    else:
+        main()

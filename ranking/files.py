@@ -1,0 +1,65 @@
+"""Checking an appeal's attachment (a photo or scan of the result sheet) before it is stored."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+from django.core.exceptions import ValidationError
+
+MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
+ALLOWED = {
+    ".jpg": "jpeg",
+    ".jpeg": "jpeg",
+    ".png": "png",
+    ".pdf": "pdf",
+    ".webp": "webp",
+    ".heic": "heic",
+}
+
+
+def _kind(head: bytes) -> str | None:
+    """The real file type from its first bytes (the name alone can lie)."""
+    if head.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "webp"
+    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"msf1"):
+        return "heic"
+    return None
+
+
+def validate_attachment(upload) -> None:
+    """Photos (JPEG, PNG, WebP, HEIC) or PDF up to 10 MB; German messages, nothing stored."""
+    if upload is None:
+        return
+    size = getattr(upload, "size", 0) or 0
+    if size == 0:
+        raise ValidationError({"attachment": "Die Datei ist leer."})
+    if size > MAX_ATTACHMENT_BYTES:
+        mb = size / (1024 * 1024)
+        raise ValidationError(
+            {"attachment": f"Die Datei ist {mb:.1f} MB groß; erlaubt sind höchstens 10 MB."}
+        )
+    suffix = PurePath(upload.name or "").suffix.lower()
+    expected = ALLOWED.get(suffix)
+    if expected is None:
+        raise ValidationError(
+            {
+                "attachment": "Erlaubt sind Fotos (JPEG, PNG, WebP, HEIC) oder PDF, nicht "
+                f"„{suffix or 'ohne Endung'}“."
+            }
+        )
+    upload.seek(0)
+    head = upload.read(16)
+    upload.seek(0)
+    if _kind(head) != expected:
+        raise ValidationError(
+            {
+                "attachment": "Der Inhalt der Datei passt nicht zu ihrer Endung; bitte ein "
+                "Foto oder PDF hochladen."
+            }
+        )

@@ -1,0 +1,1 @@
+"""Writes of the ranking side: recompute, appeals, decisions, player accounts."""

@@ -1,0 +1,266 @@
+"""Keeping the ranking current (SPEC §9): mark changed years, recompute them, daily jobs.
+
+Flow: a change of published results (``tournaments.events.results_changed``) or a commission
+decision marks the tournament stale and its year pending *inside* the writing transaction, and
+enqueues ``recompute_ranking_year(year)`` after commit. If the broker is down, the enqueue is
+logged and swallowed (the write stands) and the periodic job recomputes every pending year.
+
+A recompute re-scores only stale tournaments (their per-player sums are stored), then sums the
+stored contributions of the year and replaces the year's entries. It holds no lock while it
+computes; counters (``change_count``, ``generation``) tell whether something changed meanwhile,
+in which case the marks stay and the queued task runs again. Running it twice gives the same
+result (idempotent).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tournaments.models import Tournament
+
+from .. import domain, selectors
+from ..models import Appeal, RankingEntry, RankingYear, TournamentContribution, TournamentRanking
+
+log = logging.getLogger(__name__)
+
+
+# --- Marking and enqueueing ---------------------------------------------------------------
+
+
+def _enqueue(year: int) -> None:
+    """Send the recompute task; a broker that is down must not fail anything (logged)."""
+    from ..tasks import recompute_ranking_year
+
+    try:
+        recompute_ranking_year.apply_async(
+            args=(year,),
+            retry=True,
+            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+        )
+    except Exception:  # broker down, misconfigured: the periodic job picks the year up
+        log.warning(
+            "Ranking %s: Neuberechnung konnte nicht eingereiht werden; sie bleibt vorgemerkt "
+            "und läuft mit dem periodischen Job.",
+            year,
+            exc_info=True,
+        )
+
+
+def year_mark_pending(*, year: int, now: datetime | None = None, enqueue: bool = True) -> None:
+    """Mark a year pending (in the caller's transaction) and enqueue its recompute after commit."""
+    now = now or timezone.now()
+    snapshot, _ = RankingYear.objects.get_or_create(year=year)
+    RankingYear.objects.filter(pk=snapshot.pk).update(pending=True, generation=F("generation") + 1)
+    RankingYear.objects.filter(pk=snapshot.pk, pending_since__isnull=True).update(pending_since=now)
+    if enqueue:
+        transaction.on_commit(lambda: _enqueue(year))
+
+
+def tournament_mark_changed(
+    *, tournament_id: int, now: datetime | None = None, enqueue: bool = True
+) -> None:
+    """Results of a tournament changed for the ranking: stale contributions, pending year."""
+    year = (
+        Tournament.objects.filter(pk=tournament_id).values_list("ranking_year", flat=True).first()
+    )
+    if year is None:
+        return
+    TournamentRanking.objects.get_or_create(tournament_id=tournament_id)
+    TournamentRanking.objects.filter(pk=tournament_id).update(
+        stale=True, change_count=F("change_count") + 1
+    )
+    year_mark_pending(year=year, now=now, enqueue=enqueue)
+
+
+def on_results_changed(sender, tournament_id: int, **kwargs) -> None:
+    """Receiver of ``tournaments.events.results_changed`` (runs inside the publish transaction)."""
+    tournament_mark_changed(tournament_id=tournament_id)
+
+
+# --- Recompute ----------------------------------------------------------------------------
+
+
+def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
+    """Re-score these tournaments and replace their stored sums; returns how many were done."""
+    if not tournament_ids:
+        return 0
+    counts = dict(
+        TournamentRanking.objects.filter(pk__in=tournament_ids).values_list("pk", "change_count")
+    )
+    missing = [tid for tid in tournament_ids if tid not in counts]
+    if missing:
+        TournamentRanking.objects.bulk_create(
+            [TournamentRanking(tournament_id=tid) for tid in missing], ignore_conflicts=True
+        )
+        counts.update({tid: 0 for tid in missing})
+    inputs = selectors.tournament_inputs(tournament_ids)
+    lines = domain.ranking_lines(
+        inputs.sheets, corrections=inputs.corrections, excluded=inputs.excluded
+    )
+    contribs = domain.contributions(lines)
+    with transaction.atomic():
+        TournamentContribution.objects.filter(tournament_id__in=tournament_ids).delete()
+        TournamentContribution.objects.bulk_create(
+            [
+                TournamentContribution(
+                    tournament_id=c.tournament_id,
+                    player_id=c.player_id,
+                    rounds=c.rounds,
+                    games=c.games,
+                    placement_points=c.placement_points,
+                    game_points=c.game_points,
+                    first=c.placings[0],
+                    second=c.placings[1],
+                    third=c.placings[2],
+                    fourth=c.placings[3],
+                    minus_points=c.minus_points,
+                )
+                for c in contribs
+            ],
+            batch_size=2000,
+        )
+        for tid in tournament_ids:
+            # Clear the mark only if no change arrived while we computed.
+            TournamentRanking.objects.filter(pk=tid, change_count=counts[tid]).update(
+                stale=False, computed_at=now
+            )
+            TournamentRanking.objects.filter(pk=tid).exclude(change_count=counts[tid]).update(
+                computed_at=now
+            )
+    return len(tournament_ids)
+
+
+def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
+    """Bring a year's ranking up to date; ``full`` re-scores every tournament from scratch."""
+    now = timezone.now()
+    snapshot, _ = RankingYear.objects.get_or_create(year=year)
+    generation = snapshot.generation
+    year_ids = list(selectors.year_tournaments(year).values_list("pk", flat=True))
+    if full:
+        todo = year_ids
+    else:
+        fresh = set(
+            TournamentRanking.objects.filter(
+                pk__in=year_ids, stale=False, computed_at__isnull=False
+            ).values_list("pk", flat=True)
+        )
+        todo = [tid for tid in year_ids if tid not in fresh]
+    _refresh_contributions(todo, now=now)
+
+    rules = domain.rules_for_year(year)
+    rows = domain.compute_ranking(
+        selectors.year_contributions(year),
+        rules=rules,
+        struck=selectors.struck_tournament_ids(year),
+    )
+    with transaction.atomic():
+        locked = RankingYear.objects.select_for_update().get(pk=snapshot.pk)
+        locked.entries.all().delete()
+        RankingEntry.objects.bulk_create(
+            [
+                RankingEntry(
+                    ranking_year=locked,
+                    player_id=r.player_id,
+                    rank=r.rank,
+                    tournaments=r.tournaments,
+                    rounds=r.rounds,
+                    games=r.games,
+                    placement_points=r.placement_points,
+                    game_points=r.game_points,
+                    first=r.placings[0],
+                    second=r.placings[1],
+                    third=r.placings[2],
+                    fourth=r.placings[3],
+                    minus_points=r.minus_points,
+                )
+                for r in rows
+            ],
+            batch_size=2000,
+        )
+        locked.computed_at = now
+        locked.rule_version = rules.version
+        if locked.generation == generation:
+            locked.pending = False
+            locked.pending_since = None
+        locked.save()
+    log.info(
+        "Ranking %s neu berechnet: %s Turniere neu gewertet, %s Spieler.",
+        year,
+        len(todo),
+        len(rows),
+    )
+    return locked
+
+
+def ranking_rebuild(*, year: int | None = None) -> list[RankingYear]:
+    """Rebuild from scratch: one year, or every year with counting tournaments or a ranking."""
+    years = [year] if year is not None else sorted(selectors.ranking_years())
+    return [ranking_recompute_year(year=y, full=True) for y in years]
+
+
+def ranking_recompute_pending() -> list[int]:
+    """Recompute every pending year (the periodic job; also after the broker was down)."""
+    years = list(
+        RankingYear.objects.filter(pending=True).order_by("year").values_list("year", flat=True)
+    )
+    for year in years:
+        ranking_recompute_year(year=year)
+    return years
+
+
+# --- Daily job: appeal windows and final tournaments ---------------------------------------
+
+
+def ranking_daily(*, now: datetime | None = None) -> dict:
+    """Close appeal windows that have run out, mark tournaments final for the ranking once no
+    appeal is undecided, and recompute whatever is pending (Celery beat, once a day)."""
+    from tournaments.enums import TournamentStatus
+
+    from ..enums import AppealStatus
+
+    now = now or timezone.now()
+    closed: list[int] = []
+    finalised: list[int] = []
+    with transaction.atomic():
+        candidates = list(
+            Tournament.objects.filter(status=TournamentStatus.FINISHED, counts_for_ranking=True)
+            .exclude(ranking_state__final_at__isnull=False)
+            .values_list("pk", "end_date", "ranking_year")
+        )
+        expired = [
+            (tid, year)
+            for tid, end_date, year in candidates
+            if not domain.appeal_in_time(end_date, now)
+        ]
+        expired_ids = [tid for tid, _ in expired]
+        TournamentRanking.objects.bulk_create(
+            [TournamentRanking(tournament_id=tid) for tid in expired_ids], ignore_conflicts=True
+        )
+        states = TournamentRanking.objects.select_for_update().filter(pk__in=expired_ids)
+        undecided = set(
+            Appeal.objects.filter(tournament_id__in=expired_ids)
+            .exclude(status=AppealStatus.DECIDED)
+            .values_list("tournament_id", flat=True)
+        )
+        years = dict(expired)
+        for state in states:
+            if state.appeals_closed_at is None:
+                state.appeals_closed_at = now
+                closed.append(state.pk)
+            if state.pk not in undecided:
+                state.final_at = now
+                # Re-score from scratch once at the end: picks up anything not signalled
+                # (e.g. a red card given after publication).
+                state.stale = True
+                state.change_count += 1
+                finalised.append(state.pk)
+            state.save()
+        for year in sorted({years[tid] for tid in finalised}):
+            year_mark_pending(year=year, now=now, enqueue=False)
+    recomputed = ranking_recompute_pending()
+    return {"closed": closed, "final": finalised, "recomputed": recomputed}
