@@ -74,6 +74,10 @@ def tournament_create(request):
 def tournament_edit(request, pk: int):
     tournament = _directed(request, pk)
     form = TournamentForm(request.POST or None, instance=tournament)
+    if tournament.rounds.exists():  # fixed once round 1 is drawn (the service checks again)
+        for name in ("ranking_year", "counts_for_ranking"):
+            form.fields[name].disabled = True
+            form.fields[name].help_text = "Steht nach der Auslosung der ersten Runde fest."
     if request.method == "POST" and form.is_valid():
         try:
             tournament_services.tournament_update(
