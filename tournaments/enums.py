@@ -70,6 +70,16 @@ class SheetStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Bestätigt")
 
 
+class SheetAction(models.TextChoices):
+    """Why a sheet version was written (shown in every version history)."""
+
+    ENTERED = "entered", _("erfasst")
+    CORRECTED = "corrected", _("korrigiert")
+    CONFIRMED = "confirmed", _("bestätigt")
+    CLARIFICATION = "clarification", _("Klärung verlangt")
+    INTERPRETED = "interpreted", _("von der Turnierleitung ausgelegt")
+
+
 class WarningKind(models.TextChoices):
     """Klub 4: any number of unofficial warnings, then yellow; red excludes."""
 

@@ -11,6 +11,7 @@ from .enums import (
     RoundStatus,
     RuleSetCode,
     RulingStatus,
+    SheetAction,
     SheetStatus,
     StaffRole,
     TablePolicy,
@@ -345,7 +346,7 @@ class SheetVersion(models.Model):
         "no_meld: {letter: 100|200}}]"
     )
     status = models.CharField(max_length=20, choices=SheetStatus.choices)
-    action = models.CharField(max_length=30)
+    action = models.CharField(max_length=30, choices=SheetAction.choices)
     reason = models.TextField(blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

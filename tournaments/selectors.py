@@ -206,6 +206,13 @@ def round_seating(rnd) -> list[dict]:
     return list(tables.values())
 
 
+def seats_by_name(rnd, *, full_names: bool) -> list:
+    """Every seat of the round, alphabetically by the name the viewer sees (lists and hall)."""
+    seats = [seat for table in round_seating(rnd) for seat in table["seats"]]
+    seats.sort(key=lambda s: (s.player.full_name if full_names else s.player.public_name).lower())
+    return seats
+
+
 def round_report(rnd, seating: list[dict]):
     """Repeats and excess rank spread of the round as it stands now (after any overrides)."""
     from .domain import pairing as pairing_domain

@@ -215,9 +215,8 @@ def pairing_by_table(request, pk: int, number: int):
 @public_page()
 def pairing_by_name(request, pk: int, number: int):
     rnd = _printable_round(request, pk, number)
-    seats = [s for table in selectors.round_seating(rnd) for s in table["seats"]]
     staff = permissions.can_direct(request.user, rnd.tournament)
-    seats.sort(key=lambda s: (s.player.full_name if staff else s.player.public_name).lower())
+    seats = selectors.seats_by_name(rnd, full_names=staff)
     query = request.GET.get("q", "").strip().lower()[:100]
     return render(
         request,

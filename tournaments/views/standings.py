@@ -158,9 +158,7 @@ def hall_display(request, pk: int):
     )
     context = {"tournament": tournament, "round": rnd, "view": view, "staff": staff}
     if show_pairing and rnd is not None:
-        seats = [s for t in selectors.round_seating(rnd) for s in t["seats"]]
-        seats.sort(key=lambda s: (s.player.full_name if staff else s.player.public_name).lower())
-        context.update(mode="pairing", seats=seats)
+        context.update(mode="pairing", seats=selectors.seats_by_name(rnd, full_names=staff))
     else:
         context.update(mode="standings", table=standings_table(tournament))
     template = "tournaments/public/hall.html"
