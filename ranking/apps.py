@@ -9,7 +9,7 @@ class RankingConfig(AppConfig):
         """Listen to published results (SPEC §9): the ranking follows every publish/correction."""
         from tournaments.events import results_changed
 
-        from .services.compute import on_results_changed
+        from ranking.services.compute import on_results_changed
 
         results_changed.connect(on_results_changed, dispatch_uid="ranking.results_changed")
 
@@ -20,7 +20,7 @@ class RankingConfig(AppConfig):
 
 def remember_player_account(sender, request, user, **kwargs) -> None:
     """Keep "has a player account" in the session: the navigation needs no query per page."""
-    from .models import PlayerAccount
+    from ranking.models import PlayerAccount
 
     if request is not None and hasattr(request, "session"):
         request.session["player_account"] = PlayerAccount.objects.filter(user=user).exists()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .enums import DecisionOutcome
+from ranking.enums import DecisionOutcome
 
 
 class AppealForm(forms.Form):

@@ -7,7 +7,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .enums import AppealStatus, DecisionOutcome
+from ranking.enums import AppealStatus, DecisionOutcome
 
 
 class PlayerAccount(models.Model):

@@ -22,16 +22,9 @@ from tournaments.models import (
 )
 from tournaments.sheets import game_inputs
 
-from . import domain
-from .enums import AppealStatus, DecisionOutcome
-from .models import (
-    Appeal,
-    Decision,
-    RankingEntry,
-    RankingYear,
-    ResultCorrection,
-    TournamentContribution,
-)
+from ranking import domain
+from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.models import Appeal, Decision, RankingEntry, RankingYear, ResultCorrection, TournamentContribution
 
 
 def year_tournaments(year: int) -> QuerySet[Tournament]:

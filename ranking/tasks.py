@@ -8,7 +8,7 @@ def recompute_ranking_year(year: int) -> dict:
     """Bring one year's ranking up to date (queued after a publish, correction or decision)."""
     import os
 
-    from .services.compute import ranking_recompute_year
+    from ranking.services.compute import ranking_recompute_year
 
     snapshot = ranking_recompute_year(year=int(year))
     return {
@@ -22,7 +22,7 @@ def recompute_ranking_year(year: int) -> dict:
 @shared_task(name="ranking.recompute_pending")
 def recompute_pending_years() -> list[int]:
     """Periodic safety net: every year still marked pending (e.g. the broker was down)."""
-    from .services.compute import ranking_recompute_pending
+    from ranking.services.compute import ranking_recompute_pending
 
     return ranking_recompute_pending()
 
@@ -30,6 +30,6 @@ def recompute_pending_years() -> list[int]:
 @shared_task(name="ranking.daily")
 def ranking_daily() -> dict:
     """Once a day: close appeal windows, mark tournaments final, recompute pending years."""
-    from .services.compute import ranking_daily as run
+    from ranking.services.compute import ranking_daily as run
 
     return run()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from ranking import views
 
 app_name = "ranking"
 urlpatterns = [

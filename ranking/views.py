@@ -21,12 +21,12 @@ from tournaments.models import Player, Registration, Round, Seat, Tournament
 from tournaments.sheet_forms import grid_from_games, parse_grid
 from tournaments.views.common import apply_errors, error_messages, flash_errors, int_or_404
 
-from . import domain, selectors
-from .enums import AppealStatus, DecisionOutcome
-from .forms import AppealForm, DecisionForm, InviteForm, SetPasswordForm
-from .models import Appeal, PlayerAccount, RankingYear, ResultCorrection
-from .services import accounts as account_services
-from .services import appeals as appeal_services
+from ranking import domain, selectors
+from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.forms import AppealForm, DecisionForm, InviteForm, SetPasswordForm
+from ranking.models import Appeal, PlayerAccount, RankingYear, ResultCorrection
+from ranking.services import accounts as account_services
+from ranking.services import appeals as appeal_services
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
 

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from . import models
+from tournaments import models
 
 
 @admin.register(models.Player)

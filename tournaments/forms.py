@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Player, Tournament
+from tournaments.models import Player, Tournament
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
@@ -74,7 +74,7 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         """The format rules of Klub 6 at once, next to their fields (the service checks again)."""
         cleaned = super().clean()
-        from .services.tournaments import tournament_format_errors
+        from tournaments.services.tournaments import tournament_format_errors
 
         needed = (
             "category", "rounds_planned", "games_per_round", "has_final", "finalists_count",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .enums import StaffRole, WarningGround, WarningKind
-from .models import Registration, Round, Tournament
+from tournaments.enums import StaffRole, WarningGround, WarningKind
+from tournaments.models import Registration, Round, Tournament
 
 
 def _round_choices(tournament: Tournament) -> list[tuple[str, str]]:

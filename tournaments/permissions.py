@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
 
-from .enums import GlobalRole, StaffRole
+from tournaments.enums import GlobalRole, StaffRole
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-    from .models import Tournament
+    from tournaments.models import Tournament
 
 
 def _groups(user) -> frozenset[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
-from . import permissions
-from .enums import StaffRole, TournamentStatus
-from .models import Tournament
+from tournaments import permissions
+from tournaments.enums import StaffRole, TournamentStatus
+from tournaments.models import Tournament
 
 PUBLIC_STATUSES = (
     TournamentStatus.REGISTRATION,
@@ -17,8 +17,8 @@ PUBLIC_STATUSES = (
 
 def tournament_list_public() -> dict[str, list[Tournament]]:
     """Start page groups: running first, then upcoming, then finished (newest first)."""
-    from .enums import RoundStatus
-    from .models import Round
+    from tournaments.enums import RoundStatus
+    from tournaments.models import Round
 
     visible = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=RoundStatus.DRAWN)
     tournaments = (
@@ -64,7 +64,7 @@ def tournaments_for_staff_role(user, roles: tuple[str, ...]) -> QuerySet[Tournam
 
 def round_tables(tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
     """Every earlier round as tables of player ids, in round order: "who met whom", one query."""
-    from .models import Seat
+    from tournaments.models import Seat
 
     seats = Seat.objects.filter(round__tournament=tournament)
     if before is not None:
@@ -88,18 +88,18 @@ def met_before(tournament: Tournament, round_number: int, player_id: int) -> set
 
 
 def ruleset_of(tournament: Tournament):
-    from .domain.rules import get_ruleset
+    from tournaments.domain.rules import get_ruleset
 
     return get_ruleset(tournament.rule_set)
 
 
 def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=None) -> list:
     """Scored game lines from each sheet's newest confirmed version (standings follow it)."""
-    from .domain.scoring import score_game
-    from .domain.standings import GameLine
-    from .enums import RoundStatus
-    from .models import ResultSheet
-    from .sheets import game_inputs
+    from tournaments.domain.scoring import score_game
+    from tournaments.domain.standings import GameLine
+    from tournaments.enums import RoundStatus
+    from tournaments.models import ResultSheet
+    from tournaments.sheets import game_inputs
 
     ruleset = ruleset_of(tournament)
     sheets = ResultSheet.objects.filter(round__tournament=tournament, confirmed__isnull=False)
@@ -108,7 +108,7 @@ def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=No
     if rounds is not None:
         sheets = sheets.filter(round__number__in=list(rounds))
     seats: dict[int, dict[str, int]] = {}
-    from .models import Seat
+    from tournaments.models import Seat
 
     for table_id, letter, player_id in Seat.objects.filter(
         round__tournament=tournament
@@ -135,8 +135,8 @@ def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=No
 
 def excluded_player_ids(tournament: Tournament | int) -> frozenset[int]:
     """Players with a red card that has not been withdrawn (SPEC §7): out for the rest."""
-    from .enums import WarningKind
-    from .models import PlayerWarning
+    from tournaments.enums import WarningKind
+    from tournaments.models import PlayerWarning
 
     tid = tournament if isinstance(tournament, int) else tournament.pk
     return frozenset(
@@ -148,7 +148,7 @@ def excluded_player_ids(tournament: Tournament | int) -> frozenset[int]:
 
 def pairing_order(tournament: Tournament, player_ids) -> list[int]:
     """Everyone to seat, best first, by the standings chain over the published rounds."""
-    from .domain.standings import order_players
+    from tournaments.domain.standings import order_players
 
     ids = list(player_ids)
     lines = [line for line in game_lines(tournament) if line.player_id in set(ids)]
@@ -157,8 +157,8 @@ def pairing_order(tournament: Tournament, player_ids) -> list[int]:
 
 def finalists(tournament: Tournament) -> list[int]:
     """The top of the preliminary standings; reserves can never be finalists (SPEC §1)."""
-    from .domain.standings import Participant, compute_standings
-    from .models import Registration
+    from tournaments.domain.standings import Participant, compute_standings
+    from tournaments.models import Registration
 
     regs = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
     excluded = excluded_player_ids(tournament)
@@ -190,7 +190,7 @@ def finalists(tournament: Tournament) -> list[int]:
 
 def round_seating(rnd) -> list[dict]:
     """Tables with their seats and players in two queries (no query per table)."""
-    from .models import Seat
+    from tournaments.models import Seat
 
     seats = (
         Seat.objects.filter(round=rnd)
@@ -215,7 +215,7 @@ def seats_by_name(rnd, *, full_names: bool) -> list:
 
 def round_report(rnd, seating: list[dict]):
     """Repeats and excess rank spread of the round as it stands now (after any overrides)."""
-    from .domain import pairing as pairing_domain
+    from tournaments.domain import pairing as pairing_domain
 
     tables = [[s.player_id for s in t["seats"]] for t in seating]
     player_ids = [pid for table in tables for pid in table]
@@ -230,9 +230,9 @@ def round_report(rnd, seating: list[dict]):
 
 def round_results(rnd) -> list[dict]:
     """Published results of one round per table: each game's points, places, placement points."""
-    from .domain.scoring import score_game
-    from .models import ResultSheet
-    from .sheets import game_inputs
+    from tournaments.domain.scoring import score_game
+    from tournaments.models import ResultSheet
+    from tournaments.sheets import game_inputs
 
     ruleset = ruleset_of(rnd.tournament)
     seating = round_seating(rnd)

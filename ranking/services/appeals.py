@@ -26,11 +26,11 @@ from tournaments.selectors import ruleset_of
 from tournaments.services.sheets import normalise_games
 from tournaments.sheets import game_inputs
 
-from .. import domain
-from ..enums import AppealStatus, DecisionOutcome
-from ..files import validate_attachment
-from ..models import Appeal, Decision, PlayerAccount, ResultCorrection
-from .compute import tournament_mark_changed, year_mark_pending
+from ranking import domain
+from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.files import validate_attachment
+from ranking.models import Appeal, Decision, PlayerAccount, ResultCorrection
+from ranking.services.compute import tournament_mark_changed, year_mark_pending
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from tournaments.services import sheets as sheet_services
 from tournaments.services import tournaments as tournament_services
 from tournaments.simulation import random_sheet
 
-from ..conftest import make_user
+from tests.conftest import make_user
 
 API = "/api/v1/tournaments"
 TOURNAMENT_KEYS = {

@@ -1,5 +1,5 @@
 """Tournament endpoints of API v1 (`/api/v1/tournaments/…`); see endpoints.py."""
 
-from .endpoints import router
+from tournaments.api.endpoints import router
 
 __all__ = ["router"]

@@ -20,18 +20,11 @@ from django.http import HttpResponse
 from ninja import Path, Query, Router, Schema
 from ninja.errors import HttpError
 
-from .. import events, selectors
-from ..enums import RoundStatus
-from ..models import Round, Tournament
-from ..selectors_standings import standings_table
-from .schemas import (
-    ErrorOut,
-    RoundTablesOut,
-    StandingsOut,
-    TournamentDetailOut,
-    TournamentListOut,
-    ValidationErrorOut,
-)
+from tournaments import events, selectors
+from tournaments.enums import RoundStatus
+from tournaments.models import Round, Tournament
+from tournaments.selectors_standings import standings_table
+from tournaments.api.schemas import ErrorOut, RoundTablesOut, StandingsOut, TournamentDetailOut, TournamentListOut, ValidationErrorOut
 
 log = logging.getLogger(__name__)
 router = Router(tags=["Turniere"])

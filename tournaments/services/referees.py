@@ -10,26 +10,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .. import events, permissions
-from ..domain import referees as referee_domain
-from ..enums import (
-    GlobalRole,
-    RulingStatus,
-    StaffRole,
-    TournamentStatus,
-    WarningGround,
-    WarningKind,
-)
-from ..models import (
-    Player,
-    PlayerWarning,
-    Registration,
-    Round,
-    Ruling,
-    Seat,
-    Tournament,
-    TournamentStaff,
-)
+from tournaments import events, permissions
+from tournaments.domain import referees as referee_domain
+from tournaments.enums import GlobalRole, RulingStatus, StaffRole, TournamentStatus, WarningGround, WarningKind
+from tournaments.models import Player, PlayerWarning, Registration, Round, Ruling, Seat, Tournament, TournamentStaff
 
 REFEREE_ONLY = "Nur Schiedsrichter dieses Turniers dürfen das."
 HEAD_OR_DIRECTOR_ONLY = "Nur der Hauptschiedsrichter oder die Turnierleitung dieses Turniers."

@@ -9,16 +9,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .. import events
-from ..domain.formats import FieldSizeError, reserves_needed, three_table_plan
-from ..enums import (
-    Category,
-    RuleSetCode,
-    StaffRole,
-    TablePolicy,
-    TournamentStatus,
-)
-from ..models import Player, Registration, Tournament, TournamentStaff
+from tournaments import events
+from tournaments.domain.formats import FieldSizeError, reserves_needed, three_table_plan
+from tournaments.enums import Category, RuleSetCode, StaffRole, TablePolicy, TournamentStatus
+from tournaments.models import Player, Registration, Tournament, TournamentStaff
 
 ANNOUNCE_DAYS_SPECIAL = 14  # Klub 6.2.1
 

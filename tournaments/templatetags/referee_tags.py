@@ -2,7 +2,7 @@
 
 from django import template
 
-from .. import selectors_referee
+from tournaments import selectors_referee
 
 register = template.Library()
 

@@ -3,8 +3,8 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
-from .. import permissions, selectors
-from ..enums import StaffRole
+from tournaments import permissions, selectors
+from tournaments.enums import StaffRole
 
 
 @login_required

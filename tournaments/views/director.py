@@ -9,30 +9,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from .. import permissions, selectors_referee
-from ..enums import (
-    Category,
-    GlobalRole,
-    RuleSetCode,
-    RulingStatus,
-    TournamentStatus,
-    WarningKind,
-)
-from ..forms import TournamentForm
-from ..forms_referee import StaffForm
-from ..models import (
-    Player,
-    PlayerWarning,
-    Registration,
-    Ruling,
-    Tournament,
-    TournamentStaff,
-)
-from ..services import referees as referee_services
-from ..services import rounds as round_services
-from ..services import tournaments as tournament_services
-from .common import apply_errors, flash_errors
-from .players import search_players
+from tournaments import permissions, selectors_referee
+from tournaments.enums import Category, GlobalRole, RuleSetCode, RulingStatus, TournamentStatus, WarningKind
+from tournaments.forms import TournamentForm
+from tournaments.forms_referee import StaffForm
+from tournaments.models import Player, PlayerWarning, Registration, Ruling, Tournament, TournamentStaff
+from tournaments.services import referees as referee_services
+from tournaments.services import rounds as round_services
+from tournaments.services import tournaments as tournament_services
+from tournaments.views.common import apply_errors, flash_errors
+from tournaments.views.players import search_players
 
 FORMAT_FIELDS = tuple(TournamentForm.Meta.fields)
 

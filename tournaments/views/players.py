@@ -11,11 +11,11 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import permissions
-from ..forms import PlayerForm, PlayerImportForm
-from ..models import Player
-from ..services import players as player_services
-from .common import apply_errors, flash_errors
+from tournaments import permissions
+from tournaments.forms import PlayerForm, PlayerImportForm
+from tournaments.models import Player
+from tournaments.services import players as player_services
+from tournaments.views.common import apply_errors, flash_errors
 
 SESSION_IMPORT_KEY = "player_import"
 

@@ -2,10 +2,10 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from .. import permissions, selectors
-from ..enums import RoundStatus
-from ..models import Tournament
-from ..public_cache import public_page
+from tournaments import permissions, selectors
+from tournaments.enums import RoundStatus
+from tournaments.models import Tournament
+from tournaments.public_cache import public_page
 
 
 @public_page(scope="all")

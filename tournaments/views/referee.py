@@ -15,12 +15,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import permissions, selectors_referee
-from ..enums import RulingStatus, WarningKind
-from ..forms_referee import FinalRulingForm, RulingForm, WarningForm, WithdrawForm
-from ..models import PlayerWarning, Registration, Round, Ruling, Tournament
-from ..services import referees as referee_services
-from .common import apply_errors, int_or_404
+from tournaments import permissions, selectors_referee
+from tournaments.enums import RulingStatus, WarningKind
+from tournaments.forms_referee import FinalRulingForm, RulingForm, WarningForm, WithdrawForm
+from tournaments.models import PlayerWarning, Registration, Round, Ruling, Tournament
+from tournaments.services import referees as referee_services
+from tournaments.views.common import apply_errors, int_or_404
 
 SEE_DENIED = "Nur das Personal dieses Turniers sieht Verwarnungen und Entscheidungen."
 

@@ -7,14 +7,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import permissions, selectors
-from ..domain.seating import COMPASS_LABELS, seat_plan
-from ..enums import RoundStatus, TournamentStatus
-from ..forms import MoveForm, PinForm, SwapForm
-from ..models import Player, Round, Tournament
-from ..public_cache import public_page
-from ..services import rounds as round_services
-from .common import flash_errors
+from tournaments import permissions, selectors
+from tournaments.domain.seating import COMPASS_LABELS, seat_plan
+from tournaments.enums import RoundStatus, TournamentStatus
+from tournaments.forms import MoveForm, PinForm, SwapForm
+from tournaments.models import Player, Round, Tournament
+from tournaments.public_cache import public_page
+from tournaments.services import rounds as round_services
+from tournaments.views.common import flash_errors
 
 
 def _round_for_director(request, pk: int, number: int) -> Round:

@@ -8,12 +8,12 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .. import permissions, selectors
-from ..enums import RoundStatus
-from ..models import Player, Round, Tournament
-from ..public_cache import public_page
-from ..selectors_players import player_history
-from ..selectors_standings import StandingsTable, standings_table
+from tournaments import permissions, selectors
+from tournaments.enums import RoundStatus
+from tournaments.models import Player, Round, Tournament
+from tournaments.public_cache import public_page
+from tournaments.selectors_players import player_history
+from tournaments.selectors_standings import StandingsTable, standings_table
 
 
 def _visible_tournament(request, pk: int) -> tuple[Tournament, bool]:

@@ -22,7 +22,7 @@ from django.utils import timezone
 from tournaments import permissions
 from tournaments.models import Player
 
-from ..models import PlayerAccount, PlayerInvitation
+from ranking.models import PlayerAccount, PlayerInvitation
 
 log = logging.getLogger(__name__)
 INVITATION_DAYS = 14

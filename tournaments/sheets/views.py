@@ -9,14 +9,14 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import permissions, selectors, selectors_referee
-from ..domain.scoring import score_game, validate_game
-from ..enums import RoundStatus, SheetStatus
-from ..models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
-from ..services import sheets as sheet_services
-from ..sheet_forms import grid_from_games, parse_grid
-from ..sheets import game_inputs
-from .common import error_messages, flash_errors, int_or_404
+from tournaments import permissions, selectors, selectors_referee
+from tournaments.domain.scoring import score_game, validate_game
+from tournaments.enums import RoundStatus, SheetStatus
+from tournaments.models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
+from tournaments.services import sheets as sheet_services
+from tournaments.sheet_forms import grid_from_games, parse_grid
+from tournaments.sheets import game_inputs
+from tournaments.views.common import error_messages, flash_errors, int_or_404
 
 STATE_LABELS = {
     "missing": "fehlt",

@@ -1,4 +1,4 @@
-from . import permissions
+from tournaments import permissions
 
 
 def navigation(request):

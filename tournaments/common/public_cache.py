@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 
-from . import events
+from tournaments import events
 
 log = logging.getLogger(__name__)
 

@@ -5,20 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from .enums import (
-    Category,
-    RoundKind,
-    RoundStatus,
-    RuleSetCode,
-    RulingStatus,
-    SheetAction,
-    SheetStatus,
-    StaffRole,
-    TablePolicy,
-    TournamentStatus,
-    WarningGround,
-    WarningKind,
-)
+from tournaments.enums import Category, RoundKind, RoundStatus, RuleSetCode, RulingStatus, SheetAction, SheetStatus, StaffRole, TablePolicy, TournamentStatus, WarningGround, WarningKind
 
 
 class Player(models.Model):

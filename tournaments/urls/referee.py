@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import referee
+from tournaments.views import referee
 
 app_name = "referee"
 urlpatterns = [

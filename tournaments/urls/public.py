@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import areas, desk, director, players, public, rounds, standings
+from tournaments.views import areas, desk, director, players, public, rounds, standings
 
 urlpatterns = [
     path("", public.home, name="home"),

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from . import permissions
-from .domain.scoring import score_game
-from .enums import RoundStatus, WarningKind
-from .models import PlayerWarning, Registration, ResultSheet, Seat, Tournament, TournamentStaff
-from .selectors import PUBLIC_STATUSES, ruleset_of
-from .sheets import game_inputs
+from tournaments import permissions
+from tournaments.domain.scoring import score_game
+from tournaments.enums import RoundStatus, WarningKind
+from tournaments.models import PlayerWarning, Registration, ResultSheet, Seat, Tournament, TournamentStaff
+from tournaments.selectors import PUBLIC_STATUSES, ruleset_of
+from tournaments.sheets import game_inputs
 
 
 @dataclass

@@ -23,8 +23,8 @@ from django.utils import timezone
 
 from tournaments.models import Tournament
 
-from .. import domain, selectors
-from ..models import Appeal, RankingEntry, RankingYear, TournamentContribution, TournamentRanking
+from ranking import domain, selectors
+from ranking.models import Appeal, RankingEntry, RankingYear, TournamentContribution, TournamentRanking
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 def _enqueue(year: int) -> None:
     """Send the recompute task; a broker that is down must not fail anything (logged)."""
-    from ..tasks import recompute_ranking_year
+    from ranking.tasks import recompute_ranking_year
 
     try:
         recompute_ranking_year.apply_async(
@@ -221,7 +221,7 @@ def ranking_daily(*, now: datetime | None = None) -> dict:
     appeal is undecided, and recompute whatever is pending (Celery beat, once a day)."""
     from tournaments.enums import TournamentStatus
 
-    from ..enums import AppealStatus
+    from ranking.enums import AppealStatus
 
     now = now or timezone.now()
     closed: list[int] = []

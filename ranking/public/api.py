@@ -5,7 +5,7 @@ from datetime import datetime
 from django.http import Http404
 from ninja import Router, Schema
 
-from . import selectors
+from ranking import selectors
 
 router = Router(tags=["Ranking"])
 

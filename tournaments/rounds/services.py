@@ -9,21 +9,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from .. import events, selectors
-from ..domain import pairing as pairing_domain
-from ..domain.formats import FieldSizeError, three_table_plan
-from ..enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
-from ..models import (
-    PairingChange,
-    Player,
-    Registration,
-    Round,
-    Seat,
-    Table,
-    TablePin,
-    Tournament,
-)
-from . import tournaments as tournament_services
+from tournaments import events, selectors
+from tournaments.domain import pairing as pairing_domain
+from tournaments.domain.formats import FieldSizeError, three_table_plan
+from tournaments.enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
+from tournaments.models import PairingChange, Player, Registration, Round, Seat, Table, TablePin, Tournament
+from tournaments.services import tournaments as tournament_services
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from django.utils import timezone
 from tournaments.enums import TournamentStatus
 from tournaments.models import Seat, Tournament
 
-from .domain import BERLIN
-from .models import Appeal, PlayerAccount
-from .services import appeals as appeal_services
-from .services import compute
+from ranking.domain import BERLIN
+from ranking.models import Appeal, PlayerAccount
+from ranking.services import appeals as appeal_services
+from ranking.services import compute
 
 PLAYER_USERNAME = "spieler"
 PAST_NAME = "Ranking-Demo: Deutsche Meisterschaft {year}"

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .domain.standings import Participant, compute_standings, totals_for
-from .enums import RoundKind, RoundStatus
-from .models import Player, Registration, Round, Seat, Tournament
-from .selectors import excluded_player_ids, game_lines, ruleset_of
+from tournaments.domain.standings import Participant, compute_standings, totals_for
+from tournaments.enums import RoundKind, RoundStatus
+from tournaments.models import Player, Registration, Round, Seat, Tournament
+from tournaments.selectors import excluded_player_ids, game_lines, ruleset_of
 
 
 @dataclass(frozen=True, slots=True)

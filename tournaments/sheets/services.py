@@ -11,12 +11,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from .. import events, permissions
-from ..domain.scoring import validate_game
-from ..enums import RoundStatus, SheetStatus, TournamentStatus
-from ..models import ResultSheet, Round, SheetVersion, Table
-from ..selectors import ruleset_of
-from ..sheets import game_inputs
+from tournaments import events, permissions
+from tournaments.domain.scoring import validate_game
+from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
+from tournaments.models import ResultSheet, Round, SheetVersion, Table
+from tournaments.selectors import ruleset_of
+from tournaments.sheets import game_inputs
 
 
 class SheetConflict(ValidationError):

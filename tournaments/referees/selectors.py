@@ -6,17 +6,9 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from .domain import referees as referee_domain
-from .enums import RoundStatus, StaffRole, WarningKind
-from .models import (
-    PlayerWarning,
-    Registration,
-    Round,
-    Ruling,
-    Seat,
-    Tournament,
-    TournamentStaff,
-)
+from tournaments.domain import referees as referee_domain
+from tournaments.enums import RoundStatus, StaffRole, WarningKind
+from tournaments.models import PlayerWarning, Registration, Round, Ruling, Seat, Tournament, TournamentStaff
 
 
 def current_round(tournament: Tournament) -> Round | None:

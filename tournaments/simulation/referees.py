@@ -3,9 +3,9 @@ a withdrawn one, and a call that went to the head referee. Safe to run again."""
 
 from __future__ import annotations
 
-from .enums import StaffRole, WarningGround, WarningKind
-from .models import PlayerWarning, Seat, Tournament, TournamentStaff
-from .services import referees as referee_services
+from tournaments.enums import StaffRole, WarningGround, WarningKind
+from tournaments.models import PlayerWarning, Seat, Tournament, TournamentStaff
+from tournaments.services import referees as referee_services
 
 
 def _assign(tournament: Tournament, users: dict) -> None:

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
-from .. import events
-from ..models import Player
+from tournaments import events
+from tournaments.models import Player
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .domain.scoring import GameInput, SeatScore
+from tournaments.domain.scoring import GameInput, SeatScore
 
 
 def game_inputs(games: list[dict], *, letters: tuple[str, ...]) -> list[GameInput]:
