@@ -38,6 +38,7 @@ test: setup browser
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: setup
 	$(BIN)/ruff format .

@@ -90,9 +90,9 @@ def run() -> None:
     from django.core.management import call_command
 
     logging.disable(logging.INFO)
-    from ranking import bulkdata
+    from ranking.compute import services as compute
     from ranking.models import RankingEntry, TournamentRanking
-    from ranking.services import compute
+    from ranking.simulation import bulkdata
 
     call_command("migrate", verbosity=0)
     full = os.environ.get("BENCH_RANKING_FULL") == "1"

@@ -61,7 +61,7 @@ def _measure_selector(pk: int) -> tuple[list[float], int, int]:
     from django.test.utils import CaptureQueriesContext
 
     from tournaments.models import Tournament
-    from tournaments.selectors_standings import standings_table
+    from tournaments.standings.selectors import standings_table
 
     times = []
     queries = 0

@@ -4,7 +4,7 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
-from ranking.api import router as ranking_router
+from ranking.public.api import router as ranking_router
 from tournaments.api import router as tournaments_router
 
 api = NinjaAPI(

@@ -1,6 +1,7 @@
 """Celery application; broker and eager mode come from the settings (i.e. the environment)."""
 
 import os
+import socket
 
 from celery import Celery
 
@@ -14,6 +15,5 @@ app.autodiscover_tasks()
 @app.task(name="config.ping")
 def ping(value: str) -> dict:
     """Round trip for health checks and CI: proves a worker consumes from the broker."""
-    import socket
 
     return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}

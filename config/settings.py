@@ -80,7 +80,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournaments.context_processors.navigation",
+                "tournaments.common.context_processors.navigation",
             ],
         },
     },

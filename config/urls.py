@@ -3,17 +3,18 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.api import api
-from tournaments.urls import director_patterns
+from ranking.commission.views import commission_home
 
-handler403 = "tournaments.views.errors.forbidden"
-handler404 = "tournaments.views.errors.not_found"
-handler500 = "tournaments.views.errors.server_error"
+handler403 = "tournaments.common.errors.forbidden"
+handler404 = "tournaments.common.errors.not_found"
+handler500 = "tournaments.common.errors.server_error"
 
 urlpatterns = [
-    path("", include("tournaments.urls")),
-    path("leitung/", include(director_patterns)),
+    path("", include("tournaments.urls.public")),
+    path("leitung/", include("tournaments.urls.director")),
+    path("kommission/", commission_home, name="commission_home"),
     path("api/v1/", api.urls),
-    path("schiedsrichter/turniere/", include("tournaments.urls_referee")),
+    path("schiedsrichter/turniere/", include("tournaments.urls.referee")),
     path("ranking/", include("ranking.urls")),
     path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),

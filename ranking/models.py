@@ -1,6 +1,8 @@
 """Tables of the ranking side (SPEC §8, §9). Tournaments' own tables are never changed here:
 a commission decision changes the ranking only, never the published tournament result."""
 
+from pathlib import PurePath
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -191,7 +193,6 @@ class RankingEntry(models.Model):
 
 
 def appeal_upload_to(instance, filename: str) -> str:
-    from pathlib import PurePath
 
     suffix = PurePath(filename).suffix.lower()[:6]
     return (

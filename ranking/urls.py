@@ -2,22 +2,31 @@
 
 from django.urls import path
 
-from ranking import views
+from ranking.accounts import views as accounts_views
+from ranking.appeals import views as appeals_views
+from ranking.commission import views as commission_views
+from ranking.public import views as public_views
 
 app_name = "ranking"
 urlpatterns = [
-    path("", views.ranking_index, name="index"),
-    path("<int:year>/", views.ranking_year, name="year"),
-    path("<int:year>/csv/", views.ranking_csv, name="csv"),
-    path("spieler/<int:player_id>/", views.player_history, name="player"),
-    path("mein-bereich/", views.my_area, name="my_area"),
-    path("einsprueche/neu/<int:tournament_pk>/", views.appeal_new, name="appeal_new"),
-    path("einsprueche/<int:pk>/", views.appeal_detail, name="appeal_detail"),
-    path("einsprueche/<int:pk>/anhang/", views.appeal_attachment, name="appeal_attachment"),
-    path("kommission/", views.commission_inbox, name="commission_inbox"),
-    path("kommission/<int:pk>/", views.commission_appeal, name="commission_appeal"),
-    path("kommission/<int:pk>/pruefen/", views.commission_review, name="commission_review"),
-    path("kommission/<int:pk>/entscheiden/", views.commission_decide, name="commission_decide"),
-    path("einladungen/", views.invite, name="invite"),
-    path("einladung/<str:token>/", views.invitation_accept, name="invitation_accept"),
+    path("", public_views.ranking_index, name="index"),
+    path("<int:year>/", public_views.ranking_year, name="year"),
+    path("<int:year>/csv/", public_views.ranking_csv, name="csv"),
+    path("spieler/<int:player_id>/", public_views.player_history, name="player"),
+    path("mein-bereich/", appeals_views.my_area, name="my_area"),
+    path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),
+    path("einsprueche/<int:pk>/", appeals_views.appeal_detail, name="appeal_detail"),
+    path("einsprueche/<int:pk>/anhang/", appeals_views.appeal_attachment, name="appeal_attachment"),
+    path("kommission/", commission_views.commission_inbox, name="commission_inbox"),
+    path("kommission/<int:pk>/", commission_views.commission_appeal, name="commission_appeal"),
+    path(
+        "kommission/<int:pk>/pruefen/", commission_views.commission_review, name="commission_review"
+    ),
+    path(
+        "kommission/<int:pk>/entscheiden/",
+        commission_views.commission_decide,
+        name="commission_decide",
+    ),
+    path("einladungen/", accounts_views.invite, name="invite"),
+    path("einladung/<str:token>/", accounts_views.invitation_accept, name="invitation_accept"),
 ]

@@ -6,11 +6,12 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments.demo import demo_player_rows
 from tournaments.enums import Category, GlobalRole, RuleSetCode, TablePolicy
 from tournaments.models import Player
 from tournaments.permissions import role_groups
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.setup import services as setup_services
+from tournaments.simulation.players import demo_player_rows
 
 PASSWORD = "test-passwort-123"
 
@@ -100,7 +101,7 @@ def create_tournament(user, **overrides):
         "venue": "Bürgerhaus",
     }
     fields.update(overrides)
-    return tournament_services.tournament_create(user=user, **fields)
+    return setup_services.tournament_create(user=user, **fields)
 
 
 @pytest.fixture
@@ -110,7 +111,7 @@ def tournament(director):
 
 @pytest.fixture
 def open_tournament(tournament):
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     tournament.refresh_from_db()
     return tournament
 
@@ -131,7 +132,7 @@ def create_house_tournament(user, **overrides):
     }
     fields.update(overrides)
     t = create_tournament(user, **fields)
-    tournament_services.tournament_open_registration(
+    registration_services.tournament_open_registration(
         tournament=t, now=datetime(2026, 11, 1, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
     )
     t.refresh_from_db()
@@ -141,11 +142,11 @@ def create_house_tournament(user, **overrides):
 def register(tournament, players, *, count: int, reserves: int = 0, user=None, check_in=True):
     """Register `count` players plus `reserves` reserves through the services."""
     for index, player in enumerate(players[: count + reserves]):
-        tournament_services.registration_add(
+        registration_services.registration_add(
             tournament=tournament, player=player, reserve=index >= count, user=user
         )
     if check_in:
-        tournament_services.registrations_check_in_all(tournament=tournament)
+        registration_services.registrations_check_in_all(tournament=tournament)
 
 
 def released_round_one(director, players, *, count: int, seed: int, desk=()):
@@ -153,10 +154,10 @@ def released_round_one(director, players, *, count: int, seed: int, desk=()):
     the given users assigned to its desk: the starting point of every result-sheet test."""
     from tournaments.enums import StaffRole
     from tournaments.models import TournamentStaff
-    from tournaments.services import rounds as round_services
+    from tournaments.rounds import services as round_services
 
     tournament = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     register(tournament, players, count=count, user=director)
     rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=seed)
     round_services.round_release(rnd=rnd, user=director)

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import PASSWORD, create_tournament
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_home_shows_empty_state(client):
 def test_home_lists_open_tournaments_but_not_drafts(client, director):
     draft = create_tournament(director, name="Geheimer Entwurf")
     public = create_tournament(director, name="Offene Meisterschaft")
-    tournament_services.tournament_open_registration(tournament=public)
+    registration_services.tournament_open_registration(tournament=public)
     html = client.get(reverse("home")).content.decode()
     assert "Offene Meisterschaft" in html
     assert draft.name not in html

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 
 from tournaments.enums import GlobalRole, StaffRole
@@ -27,7 +28,6 @@ def _groups(user) -> frozenset[str]:
 
 def role_groups(*roles: GlobalRole) -> list:
     """The auth groups of these roles; created if missing (a flushed test database, a fresh DB)."""
-    from django.contrib.auth.models import Group
 
     return [Group.objects.get_or_create(name=role.value)[0] for role in roles]
 

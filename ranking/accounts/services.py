@@ -19,10 +19,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from ranking.models import PlayerAccount, PlayerInvitation
 from tournaments import permissions
 from tournaments.models import Player
-
-from ranking.models import PlayerAccount, PlayerInvitation
 
 log = logging.getLogger(__name__)
 INVITATION_DAYS = 14

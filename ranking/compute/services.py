@@ -17,14 +17,25 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from celery import current_app
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from ranking.compute import selectors as compute_selectors
+from ranking.domain import appeals as domain_appeals
+from ranking.domain import ranking as domain_ranking
+from ranking.domain import versions as domain_versions
+from ranking.enums import AppealStatus
+from ranking.models import (
+    Appeal,
+    RankingEntry,
+    RankingYear,
+    TournamentContribution,
+    TournamentRanking,
+)
+from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
-
-from ranking import domain, selectors
-from ranking.models import Appeal, RankingEntry, RankingYear, TournamentContribution, TournamentRanking
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +45,9 @@ log = logging.getLogger(__name__)
 
 def _enqueue(year: int) -> None:
     """Send the recompute task; a broker that is down must not fail anything (logged)."""
-    from ranking.tasks import recompute_ranking_year
-
     try:
-        recompute_ranking_year.apply_async(
+        # by name: the task module imports this one, not the other way round
+        current_app.signature("ranking.recompute_year").apply_async(
             args=(year,),
             retry=True,
             retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
@@ -78,7 +88,7 @@ def tournament_mark_changed(
 
 
 def on_results_changed(sender, tournament_id: int, **kwargs) -> None:
-    """Receiver of ``tournaments.events.results_changed`` (runs inside the publish transaction)."""
+    """Receiver of ``events.results_changed`` (runs inside the publish transaction)."""
     tournament_mark_changed(tournament_id=tournament_id)
 
 
@@ -98,11 +108,11 @@ def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
             [TournamentRanking(tournament_id=tid) for tid in missing], ignore_conflicts=True
         )
         counts.update({tid: 0 for tid in missing})
-    inputs = selectors.tournament_inputs(tournament_ids)
-    lines = domain.ranking_lines(
+    inputs = compute_selectors.tournament_inputs(tournament_ids)
+    lines = domain_ranking.ranking_lines(
         inputs.sheets, corrections=inputs.corrections, excluded=inputs.excluded
     )
-    contribs = domain.contributions(lines)
+    contribs = domain_ranking.contributions(lines)
     with transaction.atomic():
         TournamentContribution.objects.filter(tournament_id__in=tournament_ids).delete()
         TournamentContribution.objects.bulk_create(
@@ -140,7 +150,7 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
     now = timezone.now()
     snapshot, _ = RankingYear.objects.get_or_create(year=year)
     generation = snapshot.generation
-    year_ids = list(selectors.year_tournaments(year).values_list("pk", flat=True))
+    year_ids = list(compute_selectors.year_tournaments(year).values_list("pk", flat=True))
     if full:
         todo = year_ids
     else:
@@ -152,11 +162,11 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
         todo = [tid for tid in year_ids if tid not in fresh]
     _refresh_contributions(todo, now=now)
 
-    rules = domain.rules_for_year(year)
-    rows = domain.compute_ranking(
-        selectors.year_contributions(year),
+    rules = domain_versions.rules_for_year(year)
+    rows = domain_ranking.compute_ranking(
+        compute_selectors.year_contributions(year),
         rules=rules,
-        struck=selectors.struck_tournament_ids(year),
+        struck=compute_selectors.struck_tournament_ids(year),
     )
     with transaction.atomic():
         locked = RankingYear.objects.select_for_update().get(pk=snapshot.pk)
@@ -199,7 +209,7 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
 
 def ranking_rebuild(*, year: int | None = None) -> list[RankingYear]:
     """Rebuild from scratch: one year, or every year with counting tournaments or a ranking."""
-    years = [year] if year is not None else sorted(selectors.ranking_years())
+    years = [year] if year is not None else sorted(compute_selectors.ranking_years())
     return [ranking_recompute_year(year=y, full=True) for y in years]
 
 
@@ -219,9 +229,6 @@ def ranking_recompute_pending() -> list[int]:
 def ranking_daily(*, now: datetime | None = None) -> dict:
     """Close appeal windows that have run out, mark tournaments final for the ranking once no
     appeal is undecided, and recompute whatever is pending (Celery beat, once a day)."""
-    from tournaments.enums import TournamentStatus
-
-    from ranking.enums import AppealStatus
 
     now = now or timezone.now()
     closed: list[int] = []
@@ -235,7 +242,7 @@ def ranking_daily(*, now: datetime | None = None) -> dict:
         expired = [
             (tid, year)
             for tid, end_date, year in candidates
-            if not domain.appeal_in_time(end_date, now)
+            if not domain_appeals.appeal_in_time(end_date, now)
         ]
         expired_ids = [tid for tid, _ in expired]
         TournamentRanking.objects.bulk_create(

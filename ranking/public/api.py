@@ -5,7 +5,7 @@ from datetime import datetime
 from django.http import Http404
 from ninja import Router, Schema
 
-from ranking import selectors
+from ranking.public import selectors as public_selectors
 
 router = Router(tags=["Ranking"])
 
@@ -50,10 +50,10 @@ class NotFound(Schema):
 def ranking_of_year(request, year: int):
     if not MIN_YEAR <= year <= MAX_YEAR:
         raise Http404
-    snapshot = selectors.ranking_snapshot(year)
+    snapshot = public_selectors.ranking_snapshot(year)
     if snapshot is None or snapshot.computed_at is None:
         raise Http404
-    entries = selectors.ranking_entries(snapshot)
+    entries = public_selectors.ranking_entries(snapshot)
     if not entries:
         raise Http404
     return {

@@ -29,7 +29,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.simulation import random_sheet
+from tournaments.simulation.sheets import random_sheet
 
 LETTERS = ("A", "B", "C", "D")
 BATCH = 5000

@@ -10,19 +10,19 @@ from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
 
+from ranking.appeals import services as appeals_services
+from ranking.compute import services as compute
+from ranking.domain.appeals import BERLIN
+from ranking.models import Appeal, PlayerAccount
 from tournaments.enums import TournamentStatus
 from tournaments.models import Seat, Tournament
-
-from ranking.domain import BERLIN
-from ranking.models import Appeal, PlayerAccount
-from ranking.services import appeals as appeal_services
-from ranking.services import compute
+from tournaments.simulation.players import DEMO_PASSWORD
 
 PLAYER_USERNAME = "spieler"
 PAST_NAME = "Ranking-Demo: Deutsche Meisterschaft {year}"
 
 
-def seed_ranking_demo(*, password: str) -> list[str]:
+def seed_ranking_demo(*, password: str = DEMO_PASSWORD) -> list[str]:
     """Idempotent: a finished tournament last year, a player account for a player of the
     finished demo tournament, one appeal in the commission's inbox, every year computed."""
     lines: list[str] = []
@@ -62,7 +62,7 @@ def seed_ranking_demo(*, password: str) -> list[str]:
             PlayerAccount.objects.create(user=user, player=seat.player)
             if not Appeal.objects.filter(tournament=finished).exists():
                 filed = datetime.combine(finished.end_date + timedelta(days=2), time(19), BERLIN)
-                appeal_services.appeal_file(
+                appeals_services.appeal_file(
                     user=user,
                     tournament=finished,
                     player=seat.player,

@@ -8,7 +8,7 @@ from django.test import Client
 
 from tests.api.conftest import simulate
 from tournaments.enums import RoundKind
-from tournaments.selectors_standings import standings_table
+from tournaments.standings.selectors import standings_table
 
 API = "/api/v1/tournaments"
 

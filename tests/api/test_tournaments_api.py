@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.api.conftest import simulate
-from tests.conftest import create_tournament, register
+from tests.conftest import create_tournament, make_user, register
 from tournaments.api import schemas
 from tournaments.enums import (
     Category,
@@ -19,15 +19,12 @@ from tournaments.enums import (
     WarningKind,
 )
 from tournaments.models import ResultSheet, Round, Seat, TournamentStaff
-from tournaments.selectors import round_results
-from tournaments.selectors_standings import standings_table
-from tournaments.services import referees as referee_services
-from tournaments.services import rounds as round_services
-from tournaments.services import sheets as sheet_services
-from tournaments.services import tournaments as tournament_services
-from tournaments.simulation import random_sheet
-
-from tests.conftest import make_user
+from tournaments.referees import services as referees_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.sheets import services as sheet_services
+from tournaments.simulation.sheets import random_sheet
+from tournaments.standings.selectors import round_results, standings_table
 
 API = "/api/v1/tournaments"
 TOURNAMENT_KEYS = {
@@ -113,7 +110,7 @@ def test_tournament_list_shows_public_tournaments_only(api, world):
 def test_tournament_list_shows_open_registration(api, director):
     t = create_tournament(director, name="Demnächst")
     assert get(api, f"{API}/")["results"] == []
-    tournament_services.tournament_open_registration(tournament=t)
+    registration_services.tournament_open_registration(tournament=t)
     assert [r["status"] for r in get(api, f"{API}/")["results"]] == ["registration"]
 
 
@@ -128,7 +125,7 @@ def test_tournament_detail_lists_released_and_published_rounds(api, running):
 
 def test_tournament_detail_hides_drawn_round(api, director, players):
     t = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=t)
+    registration_services.tournament_open_registration(tournament=t)
     register(t, players, count=8, user=director)
     round_services.round_pair_next(tournament=t, user=director, seed=3)
     assert get(api, f"{API}/{t.pk}/")["rounds"] == []
@@ -328,7 +325,7 @@ def test_standings_excluded_player_has_no_rank(api, running):
     referee = make_user("schiri-api")
     TournamentStaff.objects.create(tournament=running, user=referee, role=StaffRole.REFEREE)
     player = Seat.objects.filter(round__tournament=running, reserve=False).first().player
-    referee_services.warning_give(
+    referees_services.warning_give(
         tournament=running,
         player=player,
         kind=WarningKind.RED,

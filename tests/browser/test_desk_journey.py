@@ -5,9 +5,9 @@ import pytest
 
 from tests.browser.conftest import log_in
 from tests.conftest import PASSWORD, make_user, released_round_one
-from tournaments.demo import demo_player_rows
 from tournaments.enums import GlobalRole, RoundStatus
 from tournaments.models import Player, ResultSheet, Round
+from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

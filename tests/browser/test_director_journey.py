@@ -6,9 +6,9 @@ import pytest
 
 from tests.browser.conftest import log_in
 from tests.conftest import PASSWORD, make_user
-from tournaments.demo import demo_player_rows
 from tournaments.enums import GlobalRole
 from tournaments.models import Player, Round, Seat
+from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

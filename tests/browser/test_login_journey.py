@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.conftest import log_in
-from tournaments.management.commands.seed_demo import DEMO_PASSWORD
+from tournaments.simulation.players import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from tournaments.models import Round, Tournament
-from tournaments.selectors_standings import standings_table
+from tournaments.standings.selectors import standings_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

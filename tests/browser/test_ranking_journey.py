@@ -14,11 +14,11 @@ from ranking.models import Appeal, Decision, PlayerAccount, RankingEntry
 from tests.browser.conftest import log_in
 from tests.conftest import PASSWORD, make_user
 from tests.ranking.conftest import celery_conf, play_tournament
-from tournaments.demo import demo_player_rows
 from tournaments.domain.standings import Participant, compute_standings
 from tournaments.enums import GlobalRole
 from tournaments.models import Player, Round
-from tournaments.selectors import game_lines, ruleset_of
+from tournaments.sheets.selectors import game_lines
+from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def published_standings(tournament):
         Participant(player_id=r.player_id, reserve=r.reserve)
         for r in tournament.registrations.filter(withdrawn_at__isnull=True)
     ]
-    return compute_standings(game_lines(tournament), participants, ruleset=ruleset_of(tournament))
+    return compute_standings(game_lines(tournament), participants, ruleset=tournament.ruleset)
 
 
 def ranking_row(page, player_id: int) -> tuple[str, str]:

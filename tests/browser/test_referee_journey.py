@@ -10,10 +10,10 @@ from django.urls import reverse
 from tests.browser.conftest import log_in
 from tests.conftest import PASSWORD, make_user, released_round_one
 from tests.tournaments.test_referee_services import publish
-from tournaments.demo import demo_player_rows
 from tournaments.enums import GlobalRole, StaffRole, WarningKind
 from tournaments.models import Player, PlayerWarning, Registration, Round, Seat
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,7 +85,7 @@ def test_referee_cards_on_phone_then_director_draws_without_excluded_player(
 
     # The desk publishes round 1; a reserve stands by (registered, not checked in).
     publish(rnd, desk, director)
-    reserve = tournament_services.registration_add(
+    reserve = registration_services.registration_add(
         tournament=tournament, player=players[8], reserve=True, user=director
     )
 

@@ -12,10 +12,10 @@ from config.celery import app as celery_app
 from tests.conftest import create_tournament, make_user, register
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Player, TournamentStaff
-from tournaments.services import rounds as round_services
-from tournaments.services import sheets as sheet_services
-from tournaments.services import tournaments as tournament_services
-from tournaments.simulation import random_sheet
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.sheets import services as sheet_services
+from tournaments.simulation.sheets import random_sheet
 
 # One fixed sheet so expectations can be computed by hand: A wins every game.
 FIXED_SHEET = [
@@ -60,7 +60,7 @@ def play_tournament(
     tournament = create_tournament(
         director, name=name, start_date=end, end_date=end, ranking_year=end.year
     )
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     register(tournament, players, count=count, reserves=reserves, user=director)
     TournamentStaff.objects.get_or_create(tournament=tournament, user=desk, role=StaffRole.DESK)
     rng = random.Random(seed) if seed is not None else None
@@ -77,7 +77,7 @@ def desk_user(db):
 
 @pytest.fixture
 def field(db):
-    from tournaments.demo import demo_player_rows
+    from tournaments.simulation.players import demo_player_rows
 
     return Player.objects.bulk_create([Player(**r) for r in demo_player_rows(16)])
 

@@ -9,7 +9,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 
-from ranking.domain import BERLIN
+from ranking.appeals import services as appeals_services
+from ranking.commission import services as commission_services
+from ranking.compute import services as compute
+from ranking.domain.appeals import BERLIN
 from ranking.enums import AppealStatus, DecisionOutcome
 from ranking.models import (
     Appeal,
@@ -19,13 +22,11 @@ from ranking.models import (
     RankingYear,
     ResultCorrection,
 )
-from ranking.services import appeals as appeal_services
-from ranking.services import compute
 from tests.conftest import make_user
 from tests.ranking.conftest import play_tournament
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Round, SheetVersion, TournamentStaff
-from tournaments.selectors import game_lines
+from tournaments.sheets.selectors import game_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def file(user, tournament, player, *, now=IN_TIME, **extra):
         "game_number": 1,
     }
     fields.update(extra)
-    return appeal_services.appeal_file(
+    return appeals_services.appeal_file(
         user=user, tournament=tournament, player=player, now=now, **fields
     )
 
@@ -207,13 +208,13 @@ def corrected_games(tournament):
 def test_review_then_decide_rejected(
     appeal, commission_member, mailoutbox, django_capture_on_commit_callbacks
 ):
-    reviewed = appeal_services.appeal_start_review(appeal=appeal, user=commission_member)
+    reviewed = commission_services.appeal_start_review(appeal=appeal, user=commission_member)
     assert (
         reviewed.status == AppealStatus.UNDER_REVIEW
         and reviewed.review_started_by == commission_member
     )
     with django_capture_on_commit_callbacks(execute=True):
-        decision = appeal_services.appeal_decide(
+        decision = commission_services.appeal_decide(
             appeal=appeal,
             user=commission_member,
             outcome=DecisionOutcome.REJECTED,
@@ -236,29 +237,29 @@ def test_review_then_decide_rejected(
 def test_only_commission_members_decide(appeal, roles):
     user = make_user("nicht-kommission", *roles)
     with pytest.raises(PermissionDenied):
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal, user=user, outcome=DecisionOutcome.REJECTED, reasoning="x"
         )
     with pytest.raises(PermissionDenied):
-        appeal_services.appeal_start_review(appeal=appeal, user=user)
+        commission_services.appeal_start_review(appeal=appeal, user=user)
     assert Decision.objects.count() == 0
 
 
 def test_decision_is_recorded_once(appeal, commission_member):
-    appeal_services.appeal_decide(
+    commission_services.appeal_decide(
         appeal=appeal, user=commission_member, outcome=DecisionOutcome.REJECTED, reasoning="Nein."
     )
     with pytest.raises(ValidationError, match="bereits entschieden"):
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal, user=commission_member, outcome=DecisionOutcome.STRUCK, reasoning="Doch."
         )
     with pytest.raises(ValidationError, match="bereits entschieden"):
-        appeal_services.appeal_start_review(appeal=appeal, user=commission_member)
+        commission_services.appeal_start_review(appeal=appeal, user=commission_member)
     assert Decision.objects.get().outcome == "rejected"
 
 
 def test_database_refuses_second_decision_and_any_edit(appeal, commission_member):
-    decision = appeal_services.appeal_decide(
+    decision = commission_services.appeal_decide(
         appeal=appeal, user=commission_member, outcome=DecisionOutcome.REJECTED, reasoning="Nein."
     )
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -276,12 +277,12 @@ def test_database_refuses_second_decision_and_any_edit(appeal, commission_member
 
 def test_decision_needs_reasoning_and_outcome(appeal, commission_member):
     with pytest.raises(ValidationError) as exc:
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal, user=commission_member, outcome="upheld", reasoning=" "
         )
     assert exc.value.message_dict == {"reasoning": ["Eine Entscheidung braucht eine Begründung."]}
     with pytest.raises(ValidationError) as exc:
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal, user=commission_member, outcome="maybe", reasoning="x"
         )
     assert exc.value.message_dict == {"outcome": ["Bitte eine Entscheidung wählen."]}
@@ -298,7 +299,7 @@ def test_upheld_changes_ranking_only_not_published_standings(appeal, commission_
     versions_before = SheetVersion.objects.count()
     ranking_before = {e.player_id: e for e in RankingEntry.objects.all()}
 
-    appeal_services.appeal_decide(
+    commission_services.appeal_decide(
         appeal=appeal,
         user=commission_member,
         outcome=DecisionOutcome.UPHELD,
@@ -327,7 +328,7 @@ def test_upheld_correction_is_validated_by_scoring(appeal, commission_member, fi
     games = corrected_games(finished)
     games[0] = {"number": 1, "scores": {"A": -10, "B": 60, "C": -20, "D": -20}}
     with pytest.raises(ValidationError) as exc:
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal,
             user=commission_member,
             outcome=DecisionOutcome.UPHELD,
@@ -345,7 +346,7 @@ def test_upheld_correction_is_validated_by_scoring(appeal, commission_member, fi
 def test_upheld_without_change_is_refused(appeal, commission_member, finished):
     sheet = Round.objects.get(tournament=finished, number=1).sheets.get(table__number=1)
     with pytest.raises(ValidationError, match="gleich den veröffentlichten"):
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal,
             user=commission_member,
             outcome=DecisionOutcome.UPHELD,
@@ -362,7 +363,7 @@ def test_struck_tournament_leaves_the_ranking(
     other = play_tournament(the_director, desk_user, field, name="Zweites", end=END, rounds=1)
     compute.ranking_recompute_year(year=2026)
     assert {e.tournaments for e in RankingEntry.objects.all()} == {2}
-    appeal_services.appeal_decide(
+    commission_services.appeal_decide(
         appeal=appeal,
         user=commission_member,
         outcome=DecisionOutcome.STRUCK,
@@ -375,7 +376,7 @@ def test_struck_tournament_leaves_the_ranking(
     assert other.pk  # the other tournament still counts
     second = file(make_user("vb2", GlobalRole.FEDERATION_ADMIN), finished, field[3])
     with pytest.raises(ValidationError, match="bereits aus dem Ranking gestrichen"):
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=second, user=commission_member, outcome=DecisionOutcome.STRUCK, reasoning="x"
         )
 
@@ -385,7 +386,7 @@ def test_decision_enqueues_recompute_after_commit(
 ):
     compute.ranking_recompute_year(year=2026)
     with django_capture_on_commit_callbacks(execute=True):
-        appeal_services.appeal_decide(
+        commission_services.appeal_decide(
             appeal=appeal,
             user=commission_member,
             outcome=DecisionOutcome.UPHELD,
@@ -403,5 +404,5 @@ def test_director_of_tournament_can_see_but_not_decide(appeal, the_director, fin
     TournamentStaff.objects.get_or_create(
         tournament=finished, user=the_director, role=StaffRole.DIRECTOR
     )
-    assert appeal_services.can_see_appeal(the_director, appeal)
-    assert not appeal_services.can_see_appeal(make_user("fremd2"), appeal)
+    assert appeals_services.can_see_appeal(the_director, appeal)
+    assert not appeals_services.can_see_appeal(make_user("fremd2"), appeal)

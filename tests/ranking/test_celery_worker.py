@@ -45,9 +45,12 @@ def worker_database(django_db_blocker):
 
 
 def test_recompute_runs_in_the_real_worker(worker_database):
-    from ranking import bulkdata, domain, selectors
+    from ranking.compute import selectors as compute_selectors
+    from ranking.compute.services import tournament_mark_changed
+    from ranking.domain import ranking as domain_ranking
+    from ranking.domain import versions as domain_versions
     from ranking.models import RankingEntry, RankingYear
-    from ranking.services.compute import tournament_mark_changed
+    from ranking.simulation import bulkdata
     from ranking.tasks import recompute_ranking_year
 
     prefix = f"W{uuid.uuid4().hex[:6]}-"
@@ -67,10 +70,10 @@ def test_recompute_runs_in_the_real_worker(worker_database):
         assert result["year"] == YEAR and result["pending"] is False
         snapshot = RankingYear.objects.get(year=YEAR)
         assert snapshot.pending is False and snapshot.computed_at is not None
-        inputs = selectors.tournament_inputs(data.tournament_ids)
-        expected = domain.compute_ranking(
-            domain.contributions(domain.ranking_lines(inputs.sheets)),
-            rules=domain.rules_for_year(YEAR),
+        inputs = compute_selectors.tournament_inputs(data.tournament_ids)
+        expected = domain_ranking.compute_ranking(
+            domain_ranking.contributions(domain_ranking.ranking_lines(inputs.sheets)),
+            rules=domain_versions.rules_for_year(YEAR),
         )
         stored = list(
             RankingEntry.objects.filter(ranking_year=snapshot)

@@ -10,17 +10,19 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from ranking import domain
+from ranking.appeals import services as appeals_services
+from ranking.compute import services as compute
+from ranking.domain import appeals as domain_appeals
+from ranking.domain import versions as domain_versions
 from ranking.models import RankingEntry, RankingYear, TournamentContribution, TournamentRanking
-from ranking.services import compute
 from ranking.tasks import recompute_ranking_year
 from tests.conftest import make_user
 from tests.ranking.conftest import celery_conf, play_round, play_tournament
 from tournaments.domain.standings import totals_for
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
 from tournaments.models import PlayerWarning, Round, TournamentStaff
-from tournaments.selectors import game_lines
-from tournaments.services import sheets as sheet_services
+from tournaments.sheets import services as sheet_services
+from tournaments.sheets.selectors import game_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -183,7 +185,10 @@ def test_years_are_separate_and_use_their_rule_version(the_director, desk_user, 
     compute.ranking_rebuild()
     assert set(RankingYear.objects.values_list("year", flat=True)) == {2025, 2026}
     assert all(e.games == 4 for e in entries(2025).values())
-    assert RankingYear.objects.get(year=2025).rule_version == domain.rules_for_year(2025).version
+    assert (
+        RankingYear.objects.get(year=2025).rule_version
+        == domain_versions.rules_for_year(2025).version
+    )
 
 
 def test_rebuild_command_for_one_year(the_director, desk_user, field):
@@ -222,7 +227,7 @@ def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
             broker_connection_retry=False,
             broker_connection_max_retries=0,
         ),
-        caplog.at_level(logging.WARNING, logger="ranking.services.compute"),
+        caplog.at_level(logging.WARNING, logger="ranking.compute.services"),
         django_capture_on_commit_callbacks(execute=True) as callbacks,
     ):
         t = play_tournament(the_director, desk_user, field, rounds=1)
@@ -238,13 +243,13 @@ def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
 
 def test_change_during_recompute_keeps_year_pending(the_director, desk_user, field, monkeypatch):
     t = play_tournament(the_director, desk_user, field, rounds=1)
-    original = compute.selectors.year_contributions
+    original = compute.compute_selectors.year_contributions
 
     def change_meanwhile(year):
         compute.tournament_mark_changed(tournament_id=t.pk)  # a publish while we compute
         return original(year)
 
-    monkeypatch.setattr(compute.selectors, "year_contributions", change_meanwhile)
+    monkeypatch.setattr(compute.compute_selectors, "year_contributions", change_meanwhile)
     compute.ranking_recompute_year(year=2026)
     assert RankingYear.objects.get(year=2026).pending is True
     assert TournamentRanking.objects.get(pk=t.pk).stale is True
@@ -255,7 +260,7 @@ def test_change_during_recompute_keeps_year_pending(the_director, desk_user, fie
 
 def test_daily_job_closes_windows_and_marks_final(the_director, desk_user, field):
     t = play_tournament(the_director, desk_user, field, end=date(2026, 6, 7))
-    berlin = domain.BERLIN
+    berlin = domain_appeals.BERLIN
     during = compute.ranking_daily(now=datetime(2026, 6, 21, 23, 0, tzinfo=berlin))
     assert during["closed"] == [] and during["final"] == []
     assert 2026 in during["recomputed"]
@@ -270,18 +275,17 @@ def test_daily_job_closes_windows_and_marks_final(the_director, desk_user, field
 
 
 def test_daily_job_waits_for_undecided_appeals(the_director, desk_user, field):
-    from ranking.services import appeals
 
     t = play_tournament(the_director, desk_user, field, end=date(2026, 6, 7))
-    appeals.appeal_file(
+    appeals_services.appeal_file(
         user=the_director,
         tournament=t,
         player=field[0],
         what_is_wrong="Falsch addiert",
         correction_requested="Bitte prüfen",
-        now=datetime(2026, 6, 10, 12, tzinfo=domain.BERLIN),
+        now=datetime(2026, 6, 10, 12, tzinfo=domain_appeals.BERLIN),
     )
-    result = compute.ranking_daily(now=datetime(2026, 6, 25, tzinfo=domain.BERLIN))
+    result = compute.ranking_daily(now=datetime(2026, 6, 25, tzinfo=domain_appeals.BERLIN))
     assert result["closed"] == [t.pk] and result["final"] == []
     state = TournamentRanking.objects.get(pk=t.pk)
     assert state.appeals_closed_at is not None and state.final_at is None
@@ -298,13 +302,13 @@ def test_beat_schedule_has_daily_and_sweep_jobs(settings):
 
 
 def test_signal_receiver_is_connected():
-    from tournaments.events import results_changed
+    from tournaments.common.events import results_changed
 
     assert any("ranking.results_changed" in str(key) for key, *_ in results_changed.receivers)
 
 
 def test_published_results_changed_marks_via_signal(the_director, desk_user, field):
-    from tournaments import events
+    from tournaments.common import events
 
     t = play_tournament(the_director, desk_user, field, rounds=1)
     compute.ranking_recompute_year(year=2026)

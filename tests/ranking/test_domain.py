@@ -6,19 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ranking import domain
-from ranking.domain import (
-    BERLIN,
+from ranking.domain import appeals as domain_appeals
+from ranking.domain import versions as domain_versions
+from ranking.domain.appeals import BERLIN, appeal_deadline, appeal_in_time
+from ranking.domain.ranking import (
     Contribution,
     SeatRef,
     TableSheet,
-    appeal_deadline,
-    appeal_in_time,
     compute_ranking,
     contributions,
     ranking_lines,
-    rules_for_year,
 )
+from ranking.domain.versions import rules_for_year
 from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
 from tournaments.domain.scoring import GameInput, SeatScore
 
@@ -31,7 +30,7 @@ def berlin(y, m, d, hh=0, mm=0, ss=0, micro=0):
 
 def test_deadline_is_2359_59_berlin_of_day_14():
     assert appeal_deadline(date(2026, 6, 7)) == berlin(2026, 6, 21, 23, 59, 59)
-    assert domain.deadline_text(date(2026, 6, 7)) == "21.06.2026, 23:59:59 Uhr"
+    assert domain_appeals.deadline_text(date(2026, 6, 7)) == "21.06.2026, 23:59:59 Uhr"
 
 
 def test_appeal_in_time_exact_boundary():
@@ -98,8 +97,8 @@ def test_rules_for_year_picks_version_in_force():
 
 
 def test_rule_change_applies_from_the_next_year_only():
-    versions = domain.add_rule_version(
-        domain.RULE_VERSIONS,
+    versions = domain_versions.add_rule_version(
+        domain_versions.RULE_VERSIONS,
         version="R2027",
         ruleset=RULES_PRE_2014,
         description="Test: nur zwei Kriterien.",
@@ -112,15 +111,15 @@ def test_rule_change_applies_from_the_next_year_only():
 
 
 def test_rule_change_cannot_hit_a_year_already_covered():
-    versions = domain.add_rule_version(
-        domain.RULE_VERSIONS,
+    versions = domain_versions.add_rule_version(
+        domain_versions.RULE_VERSIONS,
         version="R2027",
         ruleset=RULES_2014,
         description="x",
         decided_on=date(2026, 12, 31),
     )
     with pytest.raises(ValueError, match="folgenden Ranking-Jahr"):
-        domain.add_rule_version(
+        domain_versions.add_rule_version(
             versions,
             version="R2027b",
             ruleset=RULES_2014,
@@ -130,9 +129,9 @@ def test_rule_change_cannot_hit_a_year_already_covered():
 
 
 def test_registry_is_ordered():
-    domain.check_registry(domain.RULE_VERSIONS)
+    domain_versions.check_registry(domain_versions.RULE_VERSIONS)
     with pytest.raises(ValueError):
-        domain.check_registry(tuple(reversed(domain.RULE_VERSIONS)))
+        domain_versions.check_registry(tuple(reversed(domain_versions.RULE_VERSIONS)))
 
 
 def test_ranking_order_depends_on_rule_version():

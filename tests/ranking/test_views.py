@@ -11,11 +11,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from ranking.domain import BERLIN
+from ranking.appeals import services as appeals_services
+from ranking.compute import services as compute
+from ranking.domain.appeals import BERLIN
 from ranking.enums import AppealStatus
 from ranking.models import Appeal, Decision, PlayerAccount, PlayerInvitation, RankingEntry
-from ranking.services import appeals as appeal_services
-from ranking.services import compute
 from tests.conftest import PASSWORD, make_user
 from tests.ranking.conftest import play_tournament
 from tournaments.enums import GlobalRole
@@ -258,7 +258,7 @@ def test_director_files_on_behalf_via_form(client, ranked, the_director, field):
 
 @pytest.fixture
 def appeal(ranked, the_director, field):
-    return appeal_services.appeal_file(
+    return appeals_services.appeal_file(
         user=the_director,
         tournament=ranked,
         player=field[0],
@@ -408,7 +408,7 @@ def test_director_invites_and_player_sets_password(
 
 
 def test_expired_or_unknown_invitation(client, the_director, field):
-    from ranking.services import accounts
+    from ranking.accounts import services as accounts
 
     invitation, token = accounts.player_invite(
         player=field[1], user=the_director, now=datetime(2026, 1, 1, tzinfo=BERLIN)

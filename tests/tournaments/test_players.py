@@ -11,16 +11,16 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import make_user
-from tournaments.demo import demo_player_rows
 from tournaments.enums import GlobalRole
 from tournaments.models import Player
-from tournaments.services.players import (
+from tournaments.registry.services import (
     ImportSummary,
     RowError,
     players_csv_import,
     players_csv_preview,
 )
-from tournaments.views.players import SESSION_IMPORT_KEY
+from tournaments.registry.views import SESSION_IMPORT_KEY
+from tournaments.simulation.players import demo_player_rows
 
 HEADER = ("Mitgliedsnummer", "Nachname", "Vorname", "Verein", "Ort", "Geburtsjahr", "E-Mail",
           "Name veröffentlichen")  # fmt: skip

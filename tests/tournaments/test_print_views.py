@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.conftest import create_house_tournament, create_tournament, register
 from tournaments.models import Player, Seat
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
 
 PRINT_VIEWS = ("pairing_by_table", "pairing_by_name", "table_cards")
 
@@ -44,7 +44,7 @@ def named_players(db):
 
 @pytest.fixture
 def drawn_round(tournament, named_players, director):
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     register(tournament, named_players, count=7, reserves=1)
     return round_services.round_pair_next(tournament=tournament, user=director, seed=77)
 
@@ -275,7 +275,7 @@ def test_table_cards_three_player_table(client, house_round):
 def test_print_views_query_count_does_not_grow(client, director, players, view):
     def queries_for(count):
         t = create_tournament(director, name=f"Turnier {count}")
-        tournament_services.tournament_open_registration(tournament=t)
+        registration_services.tournament_open_registration(tournament=t)
         register(t, players, count=count)
         rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
         round_services.round_release(rnd=rnd, user=director)

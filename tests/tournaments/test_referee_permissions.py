@@ -138,7 +138,7 @@ ENDPOINTS = [
 
 
 def test_matrix_covers_every_referee_url():
-    from tournaments.urls_referee import urlpatterns
+    from tournaments.urls.referee import urlpatterns
 
     names = {f"referee:{p.name}" for p in urlpatterns}
     assert {e.name for e in ENDPOINTS} - {"referee_home"} == names

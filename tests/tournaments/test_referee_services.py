@@ -16,7 +16,7 @@ from tests.conftest import (
     register,
     released_round_one,
 )
-from tournaments import events, selectors
+from tournaments.common import events
 from tournaments.enums import (
     GlobalRole,
     RoundStatus,
@@ -27,11 +27,15 @@ from tournaments.enums import (
     WarningKind,
 )
 from tournaments.models import PlayerWarning, Registration, Round, Ruling, Seat, Tournament
-from tournaments.services import referees as referee_services
-from tournaments.services import rounds as round_services
-from tournaments.services import sheets as sheet_services
-from tournaments.services import tournaments as tournament_services
-from tournaments.simulation import random_sheet
+from tournaments.referees import selectors as referees_selectors
+from tournaments.referees import services as referees_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import selectors as rounds_selectors
+from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
+from tournaments.sheets import selectors as sheets_selectors
+from tournaments.sheets import services as sheet_services
+from tournaments.simulation.sheets import random_sheet
 
 GAMES = [
     {"number": 1, "scores": {"A": 60, "B": -10, "C": -20, "D": -30}},
@@ -69,7 +73,7 @@ def build_world(players, *, count: int = 8) -> World:
     t.staff.create(user=head, role=StaffRole.HEAD_REFEREE)
     other_director = make_user("anderer", GlobalRole.DIRECTOR)
     other = create_tournament(other_director, name="Anderes Turnier")
-    tournament_services.tournament_open_registration(tournament=other)
+    registration_services.tournament_open_registration(tournament=other)
     foreign = make_user("fremdschiri", GlobalRole.REFEREE)
     other.staff.create(user=foreign, role=StaffRole.REFEREE)
     users = {
@@ -107,7 +111,7 @@ def publish(rnd: Round, desk, director, rng: random.Random | None = None) -> Non
 
 def give(w: World, player, kind=WarningKind.YELLOW, user=None, **extra) -> PlayerWarning:
     extra.setdefault("ground", WarningGround.UNSPORTING)
-    return referee_services.warning_give(
+    return referees_services.warning_give(
         tournament=w.t, player=player, kind=kind, user=user or w.users["referee"], **extra
     )
 
@@ -200,7 +204,7 @@ def test_warning_give_in_draft_tournament_is_refused(w):
     draft.staff.create(user=w.users["referee"], role=StaffRole.REFEREE)
 
     with pytest.raises(ValidationError, match="noch ein Entwurf"):
-        referee_services.warning_give(
+        referees_services.warning_give(
             tournament=draft,
             player=w.players[0],
             kind=WarningKind.YELLOW,
@@ -262,7 +266,9 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
     director, desk = w.users["director"], w.users["desk"]
     publish(w.rnd, desk, director)
     carded = w.seated(1, "A")
-    lines_before = [line for line in selectors.game_lines(w.t) if line.player_id == carded.pk]
+    lines_before = [
+        line for line in sheets_selectors.game_lines(w.t) if line.player_id == carded.pk
+    ]
     give(w, carded, WarningKind.RED, rnd=w.rnd, game_number=4)
 
     status = round_services.next_round_status(w.t)
@@ -276,10 +282,10 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
         round_services.round_pair_next(tournament=w.t, user=director, seed=2)
     assert exc.value.messages == [status.message]
 
-    reserve = tournament_services.registration_add(
+    reserve = registration_services.registration_add(
         tournament=w.t, player=w.players[30], reserve=True, user=director
     )
-    tournament_services.registration_update(registration=reserve, checked_in=True)
+    registration_services.registration_update(registration=reserve, checked_in=True)
     rnd2 = round_services.round_pair_next(tournament=w.t, user=director, seed=2)
 
     seated = set(rnd2.seats.values_list("player_id", flat=True))
@@ -288,7 +294,7 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
     assert rnd2.seats.get(player=w.players[30]).reserve is True
     assert Seat.objects.filter(round=w.rnd, player=carded).exists()  # round 1 stays as played
     assert [
-        line for line in selectors.game_lines(w.t) if line.player_id == carded.pk
+        line for line in sheets_selectors.game_lines(w.t) if line.player_id == carded.pk
     ] == lines_before
 
 
@@ -297,13 +303,13 @@ def test_withdrawn_red_card_readmits_player_for_the_next_draw(w):
     red = give(w, carded, WarningKind.RED)
     assert round_services.next_round_status(w.t).excluded == (carded.pk,)
 
-    referee_services.warning_withdraw(warning=red, reason="Verwechslung", user=w.users["head"])
+    referees_services.warning_withdraw(warning=red, reason="Verwechslung", user=w.users["head"])
 
     status = round_services.next_round_status(w.t)
     assert status.excluded == ()
     assert status.status.ok is True
     assert carded.pk in round_services.next_round_field(w.t).player_ids
-    assert selectors.excluded_player_ids(w.t) == frozenset()
+    assert referees_selectors.excluded_player_ids(w.t) == frozenset()
 
 
 def test_three_player_tables_absorb_an_exclusion(db, director, players):
@@ -314,7 +320,7 @@ def test_three_player_tables_absorb_an_exclusion(db, director, players):
     t.staff.create(user=referee, role=StaffRole.REFEREE)
     assert round_services.next_round_status(t).status.table_sizes == (3, 3, 3)
 
-    referee_services.warning_give(
+    referees_services.warning_give(
         tournament=t,
         player=players[4],
         kind=WarningKind.RED,
@@ -337,7 +343,7 @@ def test_three_player_tables_absorb_an_exclusion(db, director, players):
 def test_withdraw_by_head_referee_or_director_keeps_the_row(w, role):
     warning = give(w, w.seated(1, "A"))
 
-    referee_services.warning_withdraw(warning=warning, reason=" Irrtum ", user=w.users[role])
+    referees_services.warning_withdraw(warning=warning, reason=" Irrtum ", user=w.users[role])
 
     warning.refresh_from_db()
     assert warning.withdrawn_by == w.users[role]
@@ -351,7 +357,7 @@ def test_withdraw_by_others_is_denied(w, role):
     warning = give(w, w.seated(1, "A"))
 
     with pytest.raises(PermissionDenied):
-        referee_services.warning_withdraw(warning=warning, reason="x", user=w.users[role])
+        referees_services.warning_withdraw(warning=warning, reason="x", user=w.users[role])
 
     warning.refresh_from_db()
     assert warning.withdrawn_at is None
@@ -361,17 +367,17 @@ def test_withdraw_needs_a_reason(w):
     warning = give(w, w.seated(1, "A"))
 
     with pytest.raises(ValidationError) as exc:
-        referee_services.warning_withdraw(warning=warning, reason="   ", user=w.users["head"])
+        referees_services.warning_withdraw(warning=warning, reason="   ", user=w.users["head"])
 
     assert exc.value.message_dict == {"reason": ["Bitte die Rücknahme begründen."]}
 
 
 def test_withdraw_twice_is_a_conflict_and_keeps_the_first(w):
     warning = give(w, w.seated(1, "A"))
-    referee_services.warning_withdraw(warning=warning, reason="erste", user=w.users["head"])
+    referees_services.warning_withdraw(warning=warning, reason="erste", user=w.users["head"])
 
     with pytest.raises(ValidationError, match="bereits am .* zurückgenommen"):
-        referee_services.warning_withdraw(
+        referees_services.warning_withdraw(
             warning=warning, reason="zweite", user=w.users["director"]
         )
 
@@ -384,7 +390,7 @@ def test_red_card_withdrawal_drops_public_cache(w, django_capture_on_commit_call
     before = events.public_generation(w.t.pk)
 
     with django_capture_on_commit_callbacks(execute=True):
-        referee_services.warning_withdraw(warning=red, reason="Irrtum", user=w.users["head"])
+        referees_services.warning_withdraw(warning=red, reason="Irrtum", user=w.users["head"])
 
     assert events.public_generation(w.t.pk) > before
 
@@ -393,7 +399,7 @@ def test_red_card_withdrawal_drops_public_cache(w, django_capture_on_commit_call
 
 
 def record(w, objections=0, user=None, **extra):
-    return referee_services.ruling_record(
+    return referees_services.ruling_record(
         tournament=w.t,
         question="Joker zurück auf die Bank?",
         decision="Nein",
@@ -434,7 +440,7 @@ def test_ruling_table_must_exist_in_the_round(w):
 
 def test_ruling_needs_question_and_decision(w):
     with pytest.raises(ValidationError) as exc:
-        referee_services.ruling_record(
+        referees_services.ruling_record(
             tournament=w.t, question=" ", decision="", user=w.users["referee"]
         )
 
@@ -453,7 +459,7 @@ def test_ruling_only_by_referees_of_this_tournament(w, role):
 def test_final_ruling_by_head_referee_is_a_new_row_and_cannot_change(w):
     call = record(w, 3, rnd=w.rnd, table_number=1)
 
-    final = referee_services.ruling_decide_finally(
+    final = referees_services.ruling_decide_finally(
         ruling=call, decision="Bestätigt", rule_cited="Klub 14.4", user=w.users["head"]
     )
 
@@ -463,7 +469,7 @@ def test_final_ruling_by_head_referee_is_a_new_row_and_cannot_change(w):
     call.refresh_from_db()
     assert (call.status, call.decision) == (RulingStatus.ESCALATED, "Nein")
     with pytest.raises(ValidationError, match="kann nicht geändert werden"):
-        referee_services.ruling_decide_finally(
+        referees_services.ruling_decide_finally(
             ruling=call, decision="Doch anders", user=w.users["head"]
         )
     assert Ruling.objects.filter(status=RulingStatus.FINAL).count() == 1
@@ -474,14 +480,14 @@ def test_final_ruling_only_by_the_head_referee(w, role):
     call = record(w, 3)
 
     with pytest.raises(PermissionDenied, match="Hauptschiedsrichter"):
-        referee_services.ruling_decide_finally(ruling=call, decision="x", user=w.users[role])
+        referees_services.ruling_decide_finally(ruling=call, decision="x", user=w.users[role])
 
 
 def test_final_ruling_on_a_call_that_was_not_escalated_is_refused(w):
     call = record(w, 1)
 
     with pytest.raises(ValidationError, match="Nur an den Hauptschiedsrichter übergebene"):
-        referee_services.ruling_decide_finally(ruling=call, decision="x", user=w.users["head"])
+        referees_services.ruling_decide_finally(ruling=call, decision="x", user=w.users["head"])
 
 
 # --- Staff assignment ---------------------------------------------------------------------------
@@ -492,14 +498,14 @@ def test_staff_assign_referee_desk_and_one_head_referee(w):
     new_ref = make_user("neuschiri", GlobalRole.REFEREE)
     second_head = make_user("zweiterhaupt", GlobalRole.HEAD_REFEREE)
 
-    referee_services.staff_assign(
+    setup_services.staff_assign(
         tournament=w.t, username="NeuSchiri", role=StaffRole.REFEREE, user=director
     )
-    referee_services.staff_assign(
+    setup_services.staff_assign(
         tournament=w.t, username="spielerin", role=StaffRole.DESK, user=director
     )
     with pytest.raises(ValidationError, match="hauptschiri ist bereits Hauptschiedsrichter"):
-        referee_services.staff_assign(
+        setup_services.staff_assign(
             tournament=w.t, username=second_head.username, role="head_referee", user=director
         )
 
@@ -520,7 +526,7 @@ def test_staff_assign_referee_desk_and_one_head_referee(w):
 )
 def test_staff_assign_refuses_unknown_or_unlisted_people(w, username, role, message):
     with pytest.raises(ValidationError) as exc:
-        referee_services.staff_assign(
+        setup_services.staff_assign(
             tournament=w.t, username=username, role=role, user=w.users["director"]
         )
 
@@ -530,11 +536,11 @@ def test_staff_assign_refuses_unknown_or_unlisted_people(w, username, role, mess
 def test_staff_assign_twice_and_director_role_are_refused(w):
     director = w.users["director"]
     with pytest.raises(ValidationError, match="schiri ist bereits als Schiedsrichter zugeordnet"):
-        referee_services.staff_assign(
+        setup_services.staff_assign(
             tournament=w.t, username="schiri", role="referee", user=director
         )
     with pytest.raises(ValidationError) as exc:
-        referee_services.staff_assign(
+        setup_services.staff_assign(
             tournament=w.t, username="anderer", role="director", user=director
         )
     assert list(exc.value.message_dict) == ["role"]
@@ -542,14 +548,14 @@ def test_staff_assign_twice_and_director_role_are_refused(w):
 
 def test_staff_assign_and_unassign_only_by_this_tournaments_director(w):
     with pytest.raises(PermissionDenied):
-        referee_services.staff_assign(
+        setup_services.staff_assign(
             tournament=w.t, username="spielerin", role="desk", user=w.users["other_director"]
         )
     row = w.t.staff.get(role=StaffRole.REFEREE)
     with pytest.raises(PermissionDenied):
-        referee_services.staff_unassign(assignment=row, user=w.users["head"])
+        setup_services.staff_unassign(assignment=row, user=w.users["head"])
 
-    referee_services.staff_unassign(assignment=row, user=w.users["director"])
+    setup_services.staff_unassign(assignment=row, user=w.users["director"])
 
     assert not w.t.staff.filter(role=StaffRole.REFEREE).exists()
 
@@ -558,7 +564,7 @@ def test_staff_unassign_director_is_refused(w):
     row = w.t.staff.get(role=StaffRole.DIRECTOR)
 
     with pytest.raises(ValidationError, match="Turnierleitung wird hier nicht geändert"):
-        referee_services.staff_unassign(assignment=row, user=w.users["director"])
+        setup_services.staff_unassign(assignment=row, user=w.users["director"])
 
 
 def test_finalists_skip_a_red_carded_leader(db, director, players):
@@ -570,7 +576,7 @@ def test_finalists_skip_a_red_carded_leader(db, director, players):
         rounds_planned=2,
         has_final=True,
     )
-    tournament_services.tournament_open_registration(tournament=t)
+    registration_services.tournament_open_registration(tournament=t)
     register(t, players, count=8)
     desk = make_user("orga")
     t.staff.create(user=desk, role=StaffRole.DESK)
@@ -580,8 +586,8 @@ def test_finalists_skip_a_red_carded_leader(db, director, players):
         rnd = round_services.round_pair_next(tournament=t, user=director, seed=seed)
         round_services.round_release(rnd=rnd, user=director)
         publish(rnd, desk, director, rng=random.Random(seed))
-    top = selectors.finalists(t)
-    referee_services.warning_give(
+    top = rounds_selectors.finalists(t)
+    referees_services.warning_give(
         tournament=t,
         player=Registration.objects.get(tournament=t, player_id=top[0]).player,
         kind=WarningKind.RED,

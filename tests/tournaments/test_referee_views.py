@@ -10,9 +10,9 @@ from django.urls import reverse
 from tests.tournaments.test_referee_services import build_world, give, publish, record
 from tournaments.enums import RulingStatus, WarningKind
 from tournaments.models import PlayerWarning, Ruling, TournamentStaff
-from tournaments.services import referees as referee_services
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.referees import services as referees_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
 
 HUGE = 99999999999999999999
 CHOICE = "Bitte eine gültige Auswahl treffen. {value} ist keine gültige Auswahl."
@@ -75,7 +75,7 @@ def test_second_yellow_is_shown_loudly_before_saving(ref, w):
     player = w.seated(1, "B")
     give(w, player, WarningKind.YELLOW, note="erste Gelbe")
     withdrawn = give(w, player, WarningKind.UNOFFICIAL)
-    referee_services.warning_withdraw(warning=withdrawn, reason="Irrtum", user=w.users["head"])
+    referees_services.warning_withdraw(warning=withdrawn, reason="Irrtum", user=w.users["head"])
 
     page = ref.get(f"{warning_url(w)}?player={player.pk}").content.decode()
     fragment = ref.get(
@@ -197,7 +197,7 @@ def test_warning_garbage_gives_german_field_error_and_saves_nothing(ref, w, chan
 
 def test_player_seated_nowhere_in_that_round_is_a_form_error(ref, w):
     outsider = w.players[30]
-    tournament_services.registration_add(
+    registration_services.registration_add(
         tournament=w.t, player=outsider, reserve=True, user=w.users["director"]
     )
 
@@ -422,10 +422,10 @@ def test_next_round_page_names_the_excluded_player_left_out(client, w, players):
     publish(w.rnd, w.users["desk"], director)
     carded = w.seated(1, "A")
     give(w, carded, WarningKind.RED)
-    reserve = tournament_services.registration_add(
+    reserve = registration_services.registration_add(
         tournament=w.t, player=players[30], reserve=True, user=director
     )
-    tournament_services.registration_update(registration=reserve, checked_in=True)
+    registration_services.registration_update(registration=reserve, checked_in=True)
     round_services.round_pair_next(tournament=w.t, user=director, seed=5)
     client.force_login(director)
 

@@ -12,9 +12,9 @@ from django.urls import reverse
 from tests.conftest import create_house_tournament, create_tournament, register
 from tournaments.enums import TournamentStatus
 from tournaments.models import Registration, Round, Seat, Table
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
-from tournaments.services.tournaments import FieldStatus, field_status
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.rounds.field import FieldStatus, field_status
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def flashed(response) -> list[str]:
 
 
 def test_registration_add_stores_registration(tournament, players, director):
-    reg = tournament_services.registration_add(
+    reg = registration_services.registration_add(
         tournament=tournament, player=players[0], reserve=False, user=director
     )
 
@@ -45,13 +45,13 @@ def test_registration_add_stores_registration(tournament, players, director):
 
 
 def test_registration_add_duplicate_refused(tournament, players, director):
-    tournament_services.registration_add(
+    registration_services.registration_add(
         tournament=tournament, player=players[0], reserve=False, user=director
     )
 
     for reserve in (False, True):
         with pytest.raises(ValidationError) as info:
-            tournament_services.registration_add(
+            registration_services.registration_add(
                 tournament=tournament, player=players[0], reserve=reserve, user=director
             )
         assert info.value.messages == [f"{players[0].full_name} ist bereits angemeldet."]
@@ -59,12 +59,12 @@ def test_registration_add_duplicate_refused(tournament, players, director):
 
 
 def test_registration_add_after_withdrawal_reactivates(tournament, players, director):
-    reg = tournament_services.registration_add(
+    reg = registration_services.registration_add(
         tournament=tournament, player=players[0], reserve=False, user=director
     )
-    tournament_services.registration_update(registration=reg, withdrawn=True)
+    registration_services.registration_update(registration=reg, withdrawn=True)
 
-    again = tournament_services.registration_add(
+    again = registration_services.registration_add(
         tournament=tournament, player=players[0], reserve=True, user=director
     )
 
@@ -77,14 +77,14 @@ def test_registration_add_max_players_refused_but_reserve_allowed(director, play
     register(t, players, count=4, check_in=False)
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_add(
+        registration_services.registration_add(
             tournament=t, player=players[4], reserve=False, user=director
         )
 
     assert info.value.messages == [
         "Das Teilnehmerfeld ist mit 4 Spielern voll. Melden Sie den Spieler als Ersatzspieler an."
     ]
-    reserve = tournament_services.registration_add(
+    reserve = registration_services.registration_add(
         tournament=t, player=players[4], reserve=True, user=director
     )
     assert reserve.reserve
@@ -94,9 +94,9 @@ def test_registration_add_max_players_refused_but_reserve_allowed(director, play
 def test_registration_max_players_counts_only_active_players(director, players):
     t = create_tournament(director, max_players=4)
     register(t, players, count=4, reserves=2, check_in=False)
-    tournament_services.registration_update(registration=reg_of(t, players[0]), withdrawn=True)
+    registration_services.registration_update(registration=reg_of(t, players[0]), withdrawn=True)
 
-    tournament_services.registration_add(
+    registration_services.registration_add(
         tournament=t, player=players[10], reserve=False, user=director
     )
 
@@ -107,8 +107,8 @@ def test_registration_max_players_not_bypassed_by_reinstate_or_reserve_off(direc
     t = create_tournament(director, max_players=4)
     register(t, players, count=4, reserves=1, check_in=False)
     withdrawn = reg_of(t, players[0])
-    tournament_services.registration_update(registration=withdrawn, withdrawn=True)
-    tournament_services.registration_add(
+    registration_services.registration_update(registration=withdrawn, withdrawn=True)
+    registration_services.registration_add(
         tournament=t, player=players[10], reserve=False, user=director
     )
     full = (
@@ -116,21 +116,21 @@ def test_registration_max_players_not_bypassed_by_reinstate_or_reserve_off(direc
     )
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_update(registration=withdrawn, withdrawn=False)
+        registration_services.registration_update(registration=withdrawn, withdrawn=False)
     assert info.value.messages == [full]
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_add(
+        registration_services.registration_add(
             tournament=t, player=players[0], reserve=False, user=director
         )
     assert info.value.messages == [full]
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_update(registration=reg_of(t, players[4]), reserve=False)
+        registration_services.registration_update(registration=reg_of(t, players[4]), reserve=False)
     assert info.value.messages == [full]
 
     assert reg_of(t, players[0]).withdrawn_at is not None
     assert reg_of(t, players[4]).reserve is True
     # As a reserve the withdrawn player may come back.
-    back = tournament_services.registration_add(
+    back = registration_services.registration_add(
         tournament=t, player=players[0], reserve=True, user=director
     )
     assert (back.withdrawn_at, back.reserve) == (None, True)
@@ -141,21 +141,21 @@ def test_registration_after_round_one_only_reserves(open_tournament, players, di
     round_services.round_pair_next(tournament=open_tournament, user=director, seed=3)
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_add(
+        registration_services.registration_add(
             tournament=open_tournament, player=players[20], reserve=False, user=director
         )
     assert info.value.messages == [
         "Nach der Auslosung der ersten Runde können nur noch Ersatzspieler gemeldet werden."
     ]
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_update(
+        registration_services.registration_update(
             registration=reg_of(open_tournament, players[0]), reserve=True
         )
     assert info.value.messages == [
         "Nach der Auslosung der ersten Runde kann der Ersatzspieler-Status nicht mehr "
         "geändert werden."
     ]
-    late = tournament_services.registration_add(
+    late = registration_services.registration_add(
         tournament=open_tournament, player=players[20], reserve=True, user=director
     )
     assert late.reserve
@@ -166,7 +166,7 @@ def test_registration_refused_when_tournament_finished(open_tournament, players,
     open_tournament.save()
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_add(
+        registration_services.registration_add(
             tournament=open_tournament, player=players[0], reserve=True, user=director
         )
     assert info.value.messages == ["Das Turnier ist beendet."]
@@ -179,13 +179,13 @@ def test_registration_check_in_and_out(tournament, players, director):
     register(tournament, players, count=1, check_in=False)
     reg = reg_of(tournament, players[0])
 
-    checked = tournament_services.registration_update(registration=reg, checked_in=True)
+    checked = registration_services.registration_update(registration=reg, checked_in=True)
     first_time = checked.checked_in_at
     assert first_time is not None
-    again = tournament_services.registration_update(registration=reg, checked_in=True)
+    again = registration_services.registration_update(registration=reg, checked_in=True)
     assert again.checked_in_at == first_time  # a second click keeps the first time
 
-    out = tournament_services.registration_update(registration=reg, checked_in=False)
+    out = registration_services.registration_update(registration=reg, checked_in=False)
     assert out.checked_in_at is None
 
 
@@ -194,29 +194,29 @@ def test_registration_withdraw_and_reinstate(tournament, players):
     reg = reg_of(tournament, players[0])
     assert reg.checked_in_at is not None
 
-    withdrawn = tournament_services.registration_update(registration=reg, withdrawn=True)
+    withdrawn = registration_services.registration_update(registration=reg, withdrawn=True)
     assert withdrawn.withdrawn_at is not None
     assert withdrawn.checked_in_at is None
     assert not withdrawn.active
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.registration_update(registration=reg, checked_in=True)
+        registration_services.registration_update(registration=reg, checked_in=True)
     assert info.value.messages == ["Abgemeldete Spieler können nicht einchecken."]
 
-    back = tournament_services.registration_update(registration=reg, withdrawn=False)
+    back = registration_services.registration_update(registration=reg, withdrawn=False)
     assert (back.withdrawn_at, back.checked_in_at) == (None, None)
 
 
 def test_registration_check_in_all_skips_withdrawn(tournament, players):
     register(tournament, players, count=5, check_in=False)
-    tournament_services.registration_update(
+    registration_services.registration_update(
         registration=reg_of(tournament, players[0]), withdrawn=True
     )
-    tournament_services.registration_update(
+    registration_services.registration_update(
         registration=reg_of(tournament, players[1]), checked_in=True
     )
 
-    assert tournament_services.registrations_check_in_all(tournament=tournament) == 3
+    assert registration_services.registrations_check_in_all(tournament=tournament) == 3
     assert reg_of(tournament, players[0]).checked_in_at is None
     assert tournament.registrations.filter(checked_in_at__isnull=False).count() == 4
 
@@ -478,7 +478,9 @@ def test_registration_page_query_count_does_not_grow(client, director, players):
     def queries_for(count):
         t = create_tournament(director, name=f"Turnier {count}")
         register(t, players, count=count, reserves=2)
-        tournament_services.registration_update(registration=reg_of(t, players[0]), withdrawn=True)
+        registration_services.registration_update(
+            registration=reg_of(t, players[0]), withdrawn=True
+        )
         with CaptureQueriesContext(connection) as ctx:
             response = client.get(reverse("director:registration", args=[t.pk]))
         assert response.status_code == 200

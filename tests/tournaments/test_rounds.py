@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import create_house_tournament, create_tournament, register
-from tournaments import selectors
 from tournaments.enums import (
     RoundStatus,
     SheetStatus,
@@ -25,8 +24,10 @@ from tournaments.models import (
     SheetVersion,
     TablePin,
 )
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import selectors as rounds_selectors
+from tournaments.rounds import services as round_services
+from tournaments.sheets import selectors as sheets_selectors
 
 RELEASED = "Die Paarung ist freigegeben und kann nicht mehr geändert werden."
 
@@ -97,15 +98,15 @@ def flashed(response) -> list[str]:
 def test_round_one_seats_every_checked_in_player_once(open_tournament, players, director):
     register(open_tournament, players, count=37, reserves=3)
     late = players[40]
-    tournament_services.registration_add(
+    registration_services.registration_add(
         tournament=open_tournament, player=late, reserve=False, user=director
     )
     gone = players[41]
-    reg = tournament_services.registration_add(
+    reg = registration_services.registration_add(
         tournament=open_tournament, player=gone, reserve=False, user=director
     )
-    tournament_services.registration_update(registration=reg, checked_in=True)
-    tournament_services.registration_update(registration=reg, withdrawn=True)
+    registration_services.registration_update(registration=reg, checked_in=True)
+    registration_services.registration_update(registration=reg, withdrawn=True)
 
     rnd = round_services.round_pair_next(tournament=open_tournament, user=director, seed=42)
 
@@ -406,7 +407,7 @@ def round_two(open_tournament, players, director):
     register(open_tournament, players, count=16)
     first = round_services.round_pair_next(tournament=open_tournament, user=director, seed=21)
     publish_with_results(first, director)
-    assert len(selectors.game_lines(open_tournament)) == 16 * 4  # the sheets really count
+    assert len(sheets_selectors.game_lines(open_tournament)) == 16 * 4  # the sheets really count
     second = round_services.round_pair_next(tournament=open_tournament, user=director, seed=22)
     assert second.notice == ""
     return first, second
@@ -439,7 +440,12 @@ def test_swap_creating_repeat_meeting_is_flagged(round_two, director, client):
     assert change.user == director
     assert " Achtung, erneute Begegnung mit: " in change.description
     assert pz.full_name in change.description.split("Achtung, erneute Begegnung mit: ")[1]
-    assert selectors.round_report(second, selectors.round_seating(second))[0].repeated_pairs >= 1
+    assert (
+        rounds_selectors.round_report(second, rounds_selectors.round_seating(second))[
+            0
+        ].repeated_pairs
+        >= 1
+    )
 
     client.force_login(director)
     response = client.get(reverse("director:round_detail", args=[second.tournament_id, 2]))
@@ -619,7 +625,7 @@ def test_round_page_query_count_does_not_grow(director, players, client):
 
     def queries_for(count, reserves):
         t = create_tournament(director, name=f"Turnier {count}")
-        tournament_services.tournament_open_registration(tournament=t)
+        registration_services.tournament_open_registration(tournament=t)
         register(t, players, count=count, reserves=reserves)
         rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
         a, b = player_at(rnd, 1, "A"), player_at(rnd, 2, "B")
@@ -641,7 +647,7 @@ def test_round_two_page_query_count_does_not_grow(director, players, client):
 
     def queries_for(count):
         t = create_tournament(director, name=f"Turnier {count}")
-        tournament_services.tournament_open_registration(tournament=t)
+        registration_services.tournament_open_registration(tournament=t)
         register(t, players, count=count)
         publish_with_results(round_services.round_pair_next(tournament=t, user=director, seed=1))
         round_services.round_pair_next(tournament=t, user=director, seed=2)

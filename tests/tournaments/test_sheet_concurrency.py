@@ -10,9 +10,9 @@ import pytest
 from django.db import connection, connections
 
 from tests.conftest import make_user, released_round_one
-from tournaments.demo import demo_player_rows
 from tournaments.models import Player, SheetVersion
-from tournaments.services import sheets as sheet_services
+from tournaments.sheets import services as sheet_services
+from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

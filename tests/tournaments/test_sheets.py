@@ -7,12 +7,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 
 from tests.conftest import create_tournament, make_user, register, released_round_one
-from tournaments import selectors
 from tournaments.enums import RoundStatus, SheetStatus, StaffRole
 from tournaments.models import ResultSheet, SheetVersion, Tournament, TournamentStaff
-from tournaments.services import rounds as round_services
-from tournaments.services import sheets as sheet_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import selectors as rounds_selectors
+from tournaments.rounds import services as round_services
+from tournaments.sheets import selectors as sheets_selectors
+from tournaments.sheets import services as sheet_services
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +166,7 @@ def test_correction_after_publication_needs_director_and_reason(running, directo
     ]
     lines = [
         line
-        for line in selectors.game_lines(tournament)
+        for line in sheets_selectors.game_lines(tournament)
         if line.round_number == 1 and line.game_number == 1 and line.game_points == 70
     ]
     assert len(lines) == 1  # the standings follow the newest confirmed version
@@ -173,7 +174,7 @@ def test_correction_after_publication_needs_director_and_reason(running, directo
 
 def test_round_two_is_paired_from_published_results_without_repeats(director, players):
     tournament = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     register(tournament, players, count=16, user=director)
     desk = make_user("orga")
     TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
@@ -182,11 +183,11 @@ def test_round_two_is_paired_from_published_results_without_repeats(director, pl
     enter_and_confirm(rnd, desk, director)
     sheet_services.round_publish(rnd=rnd, user=director)
     second = round_services.round_pair_next(tournament=tournament, user=director, seed=6)
-    tables = selectors.round_tables(tournament)
+    tables = rounds_selectors.round_tables(tournament)
     met = {frozenset((a, b)) for table in tables[0] for a in table for b in table if a != b}
     again = {frozenset((a, b)) for table in tables[1] for a in table for b in table if a != b}
     assert met & again == set()
-    report, ranked = selectors.round_report(second, selectors.round_seating(second))
+    report, ranked = rounds_selectors.round_report(second, rounds_selectors.round_seating(second))
     assert report.repeated_pairs == 0
     assert ranked is True
     assert second.notice == ""

@@ -20,9 +20,9 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
 )
-from tournaments.selectors import game_lines, ruleset_of
-from tournaments.selectors_standings import standings_table
-from tournaments.services import sheets as sheet_services
+from tournaments.sheets import services as sheet_services
+from tournaments.sheets.selectors import game_lines
+from tournaments.standings.selectors import standings_table
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def test_standings_page_lists_rank_order_of_the_domain(client, finished):
     expected = compute_standings(
         game_lines(finished),
         [Participant(player_id=r.player_id, reserve=r.reserve) for r in regs],
-        ruleset=ruleset_of(finished),
+        ruleset=finished.ruleset,
     )
     players = Player.objects.in_bulk([r.player_id for r in expected])
 
@@ -360,7 +360,7 @@ def test_standings_leave_out_registered_players_who_never_played(client, finishe
 
 
 def test_hiding_a_name_refreshes_cached_public_pages(client, finished):
-    from tournaments.services.players import player_save
+    from tournaments.registry.services import player_save
 
     url = reverse("standings", args=[finished.pk])
     player = standings_table(finished).entries[0].player

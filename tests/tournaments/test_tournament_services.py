@@ -21,8 +21,9 @@ from tournaments.enums import (
     TournamentStatus,
 )
 from tournaments.models import Tournament, TournamentStaff
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -185,7 +186,7 @@ def test_open_registration_special_14_days_ahead_is_allowed(director):
     t = create_tournament(director, **special())  # starts 12.12.2026
     now = datetime(2026, 11, 28, 23, 30, tzinfo=BERLIN)
 
-    tournament_services.tournament_open_registration(tournament=t, now=now)
+    registration_services.tournament_open_registration(tournament=t, now=now)
 
     t.refresh_from_db()
     assert t.status == TournamentStatus.REGISTRATION
@@ -197,7 +198,7 @@ def test_open_registration_special_13_days_ahead_is_refused(director):
     now = datetime(2026, 11, 29, 0, 30, tzinfo=BERLIN)
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.tournament_open_registration(tournament=t, now=now)
+        registration_services.tournament_open_registration(tournament=t, now=now)
 
     assert info.value.messages == [
         "Sonderturniere müssen mindestens 14 Tage vor Beginn bekannt gegeben werden "
@@ -213,24 +214,24 @@ def test_open_registration_deadline_uses_local_date(director):
     now = datetime(2026, 11, 28, 23, 30, tzinfo=ZoneInfo("UTC"))
 
     with pytest.raises(ValidationError):
-        tournament_services.tournament_open_registration(tournament=t, now=now)
+        registration_services.tournament_open_registration(tournament=t, now=now)
 
 
 def test_open_registration_city_has_no_deadline(director):
     t = create_tournament(director)
-    assert tournament_services.registration_deadline(t) is None
+    assert registration_services.registration_deadline(t) is None
 
-    tournament_services.tournament_open_registration(
+    registration_services.tournament_open_registration(
         tournament=t, now=datetime(2026, 12, 12, 9, 0, tzinfo=BERLIN)
     )
     assert Tournament.objects.get(pk=t.pk).status == TournamentStatus.REGISTRATION
 
 
 def test_open_registration_twice_refused(tournament):
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.tournament_open_registration(tournament=tournament)
+        registration_services.tournament_open_registration(tournament=tournament)
 
     assert info.value.messages == ["Die Anmeldung kann nur aus dem Entwurf heraus geöffnet werden."]
 
@@ -257,7 +258,7 @@ def test_open_registration_view_shows_deadline_message(client, director):
 
 
 def test_tournament_update_before_round_one_may_change_format(tournament):
-    t = tournament_services.tournament_update(
+    t = setup_services.tournament_update(
         tournament=tournament, category=Category.NATIONAL, rounds_planned=4, venue="Halle 2"
     )
     assert (t.category, t.rounds_planned, t.venue) == (Category.NATIONAL, 4, "Halle 2")
@@ -265,7 +266,7 @@ def test_tournament_update_before_round_one_may_change_format(tournament):
 
 def test_tournament_update_checks_presets(tournament):
     with pytest.raises(ValidationError) as info:
-        tournament_services.tournament_update(tournament=tournament, category=Category.NATIONAL)
+        setup_services.tournament_update(tournament=tournament, category=Category.NATIONAL)
 
     assert info.value.message_dict == {
         "rounds_planned": ["Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."]
@@ -274,12 +275,12 @@ def test_tournament_update_checks_presets(tournament):
 
 
 def test_tournament_update_format_after_round_one_refused(tournament, players, director):
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     register(tournament, players, count=8)
     round_services.round_pair_next(tournament=tournament, user=director, seed=1)
 
     with pytest.raises(ValidationError) as info:
-        tournament_services.tournament_update(
+        setup_services.tournament_update(
             tournament=tournament, category=Category.NATIONAL, rounds_planned=4
         )
 
@@ -288,7 +289,7 @@ def test_tournament_update_format_after_round_one_refused(tournament, players, d
     ]
     assert Tournament.objects.get(pk=tournament.pk).rounds_planned == 3
     # Non-format fields stay editable.
-    t = tournament_services.tournament_update(tournament=tournament, venue="Rathaus")
+    t = setup_services.tournament_update(tournament=tournament, venue="Rathaus")
     assert t.venue == "Rathaus"
 
 
@@ -351,7 +352,7 @@ def test_tournament_create_view_shows_preset_error(client, director):
 
 
 def test_tournament_edit_view_format_change_after_round_one(client, tournament, players, director):
-    tournament_services.tournament_open_registration(tournament=tournament)
+    registration_services.tournament_open_registration(tournament=tournament)
     register(tournament, players, count=8)
     round_services.round_pair_next(tournament=tournament, user=director, seed=1)
     client.force_login(director)
@@ -401,6 +402,6 @@ def test_ranking_fields_are_fixed_once_round_one_is_drawn(director, players):
     tournament, _rnd = released_round_one(director, players, count=8, seed=3)
     for fields in ({"ranking_year": tournament.ranking_year + 1}, {"counts_for_ranking": False}):
         with pytest.raises(ValidationError, match="Regelkommission"):
-            tournament_services.tournament_update(tournament=tournament, **fields)
+            setup_services.tournament_update(tournament=tournament, **fields)
     tournament.refresh_from_db()
     assert tournament.counts_for_ranking is True

@@ -22,9 +22,9 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
 )
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
-from tournaments.urls import director_patterns
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.urls import director as director_urls
 
 TOURNAMENT_DENIED = "Nur die Turnierleitung dieses Turniers darf das."
 DENIED = "Keine Berechtigung."
@@ -35,10 +35,10 @@ def world(director, other_director, admin_user, referee, commission_member, plai
     """The director's running tournament (round 1 drawn, 8 players), a draft of hers, and
     another director's own tournament."""
     t = create_tournament(director)
-    tournament_services.tournament_open_registration(tournament=t)
+    registration_services.tournament_open_registration(tournament=t)
     register(t, players, count=8)
     rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
-    late = tournament_services.registration_add(
+    late = registration_services.registration_add(
         tournament=t, player=players[30], reserve=True, user=director
     )
     draft = create_tournament(director, name="Entwurf")
@@ -266,7 +266,7 @@ SPECS = [
 def test_specs_cover_every_director_url():
     from tests.tournaments.test_desk import DESK_URL_NAMES
 
-    names = {f"director:{p.name}" for p in director_patterns[0]}
+    names = {f"director:{p.name}" for p in director_urls.urlpatterns}
     assert {s.name for s in SPECS} | DESK_URL_NAMES == names  # desk URLs: see test_desk.py
 
 
@@ -375,7 +375,7 @@ def test_bad_url_input_is_404(client, world, role):
     client.force_login(world["users"][role])
     t, foreign_reg = world["t"], None
     other = create_tournament(world["users"]["admin"], name="Drittes Turnier")
-    foreign_reg = tournament_services.registration_add(
+    foreign_reg = registration_services.registration_add(
         tournament=other, player=world["free_player"], reserve=False, user=None
     )
     before = snapshot()

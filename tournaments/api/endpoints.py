@@ -20,11 +20,21 @@ from django.http import HttpResponse
 from ninja import Path, Query, Router, Schema
 from ninja.errors import HttpError
 
-from tournaments import events, selectors
+from tournaments.api.schemas import (
+    ErrorOut,
+    RoundTablesOut,
+    StandingsOut,
+    TournamentDetailOut,
+    TournamentListOut,
+    ValidationErrorOut,
+)
+from tournaments.common import events
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Tournament
-from tournaments.selectors_standings import standings_table
-from tournaments.api.schemas import ErrorOut, RoundTablesOut, StandingsOut, TournamentDetailOut, TournamentListOut, ValidationErrorOut
+from tournaments.pages import selectors as pages_selectors
+from tournaments.rounds import selectors as rounds_selectors
+from tournaments.standings import selectors as standings_selectors
+from tournaments.standings.selectors import standings_table
 
 log = logging.getLogger(__name__)
 router = Router(tags=["Turniere"])
@@ -57,7 +67,7 @@ TOURNAMENT_FIELDS = (
 
 
 def _public_tournaments():
-    return Tournament.objects.filter(status__in=selectors.PUBLIC_STATUSES)
+    return Tournament.objects.filter(status__in=pages_selectors.PUBLIC_STATUSES)
 
 
 def _tournament_dict(t: Tournament) -> dict:
@@ -137,7 +147,9 @@ def tournament_detail(request, tournament_id: TournamentId):
 
 def _round_tables(rnd: Round) -> dict:
     published = rnd.status == RoundStatus.PUBLISHED
-    source = selectors.round_results(rnd) if published else selectors.round_seating(rnd)
+    source = (
+        standings_selectors.round_results(rnd) if published else rounds_selectors.round_seating(rnd)
+    )
     tables = []
     for table in source:
         tables.append(

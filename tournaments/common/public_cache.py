@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 
-from tournaments import events
+from tournaments.common import events
 
 log = logging.getLogger(__name__)
 

@@ -19,6 +19,9 @@ from enum import StrEnum
 TABLE_SIZE = 4
 """Klub 6.1: "Spieltischen mit je vier Teilnehmern"."""
 
+ANNOUNCE_DAYS_SPECIAL = 14
+"""Klub 6.2.1: a special tournament is announced at least 14 days before it starts."""
+
 SMALL_TABLE_SIZE = 3
 """House format 000 §1A: the remainder of the field sits at tables of three."""
 

@@ -10,10 +10,17 @@ from dataclasses import dataclass, field
 
 from tournaments import permissions
 from tournaments.domain.scoring import score_game
+from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, WarningKind
-from tournaments.models import PlayerWarning, Registration, ResultSheet, Seat, Tournament, TournamentStaff
-from tournaments.selectors import PUBLIC_STATUSES, ruleset_of
-from tournaments.sheets import game_inputs
+from tournaments.models import (
+    PlayerWarning,
+    Registration,
+    ResultSheet,
+    Seat,
+    Tournament,
+    TournamentStaff,
+)
+from tournaments.pages.selectors import PUBLIC_STATUSES
 
 
 @dataclass
@@ -122,7 +129,7 @@ def player_history(player, *, user) -> list[TournamentLine]:
         if sheet is not None:
             letters = tuple(s.letter for s in at_table)
             for game in game_inputs(sheet.confirmed.games, letters=letters):
-                result = score_game(game, ruleset=ruleset_of(t))
+                result = score_game(game, ruleset=t.ruleset)
                 entry = next(e for e in result.entries if e.letter == seat.letter)
                 line.games.append(
                     {

@@ -8,7 +8,15 @@ from django.db.models import Prefetch
 
 from tournaments.domain import referees as referee_domain
 from tournaments.enums import RoundStatus, StaffRole, WarningKind
-from tournaments.models import PlayerWarning, Registration, Round, Ruling, Seat, Tournament, TournamentStaff
+from tournaments.models import (
+    PlayerWarning,
+    Registration,
+    Round,
+    Ruling,
+    Seat,
+    Tournament,
+    TournamentStaff,
+)
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -128,4 +136,15 @@ def head_referee(tournament: Tournament) -> TournamentStaff | None:
         TournamentStaff.objects.filter(tournament=tournament, role=StaffRole.HEAD_REFEREE)
         .select_related("user")
         .first()
+    )
+
+
+def excluded_player_ids(tournament: Tournament | int) -> frozenset[int]:
+    """Players with a red card that has not been withdrawn (SPEC §7): out for the rest."""
+
+    tid = tournament if isinstance(tournament, int) else tournament.pk
+    return frozenset(
+        PlayerWarning.objects.filter(
+            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
+        ).values_list("player_id", flat=True)
     )

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
-from tournaments import events
+from tournaments.common import events
 from tournaments.models import Player
 
 MAX_CSV_BYTES = 2 * 1024 * 1024

@@ -9,12 +9,23 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import events, selectors
+from tournaments.common import events
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.formats import FieldSizeError, three_table_plan
 from tournaments.enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
-from tournaments.models import PairingChange, Player, Registration, Round, Seat, Table, TablePin, Tournament
-from tournaments.services import tournaments as tournament_services
+from tournaments.models import (
+    PairingChange,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    TablePin,
+    Tournament,
+)
+from tournaments.referees import selectors as referees_selectors
+from tournaments.rounds import field
+from tournaments.rounds import selectors as rounds_selectors
 
 
 @dataclass(frozen=True)
@@ -31,7 +42,7 @@ class NextRoundStatus:
     """The next round's field as the director sees it: who is out by a red card and whether the
     rest still fills the tables (SPEC §1: after an exclusion a reserve or a 3-table is needed)."""
 
-    status: tournament_services.FieldStatus
+    status: field.FieldStatus
     players: tuple[int, ...]
     reserves: tuple[int, ...]
     excluded: tuple[int, ...]  # checked-in players left out because of an active red card
@@ -51,7 +62,7 @@ class NextRoundStatus:
 
 def next_round_status(tournament: Tournament) -> NextRoundStatus:
     """Checked-in, not withdrawn, not excluded registrations, split into tables (SPEC §1, §7)."""
-    excluded = selectors.excluded_player_ids(tournament)
+    excluded = referees_selectors.excluded_player_ids(tournament)
     regs = list(
         Registration.objects.filter(
             tournament=tournament, withdrawn_at__isnull=True, checked_in_at__isnull=False
@@ -59,9 +70,7 @@ def next_round_status(tournament: Tournament) -> NextRoundStatus:
     )
     players = sorted(pid for pid, reserve in regs if not reserve and pid not in excluded)
     reserves = sorted(pid for pid, reserve in regs if reserve and pid not in excluded)
-    status = tournament_services.field_status(
-        tournament=tournament, players=len(players), reserves=len(reserves)
-    )
+    status = field.field_status(tournament=tournament, players=len(players), reserves=len(reserves))
     left_out = tuple(sorted(pid for pid, _ in regs if pid in excluded))
     return NextRoundStatus(status, tuple(players), tuple(reserves), left_out)
 
@@ -132,7 +141,7 @@ def _notice(report) -> str:
 def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
     """The domain call for this round: (pairing, report or None, reserve ids, round kind)."""
     if is_final:
-        finalists = selectors.finalists(tournament)
+        finalists = rounds_selectors.finalists(tournament)
         try:
             sizes = (
                 (4,) * (len(finalists) // 4)
@@ -150,8 +159,8 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
             field.player_ids, table_sizes=field.table_sizes, seed=seed, pinned=pins
         )
         return pairing, None, field.reserve_ids, RoundKind.PRELIMINARY
-    order = selectors.pairing_order(tournament, field.player_ids)
-    history = pairing_domain.History.from_rounds(selectors.round_tables(tournament))
+    order = rounds_selectors.pairing_order(tournament, field.player_ids)
+    history = pairing_domain.History.from_rounds(rounds_selectors.round_tables(tournament))
     pairing, report = pairing_domain.pair_next_round(
         order, history=history, table_sizes=field.table_sizes, seed=seed, pinned=pins
     )
@@ -206,7 +215,7 @@ def _editable_round(rnd: Round) -> Round:
 
 def _creates_repeat(rnd: Round, player_id: int, table: Table) -> list[str]:
     """Names of earlier opponents the player would meet at that table."""
-    met = selectors.met_before(rnd.tournament, rnd.number, player_id)
+    met = rounds_selectors.met_before(rnd.tournament, rnd.number, player_id)
     others = [
         s.player
         for s in table.seats.select_related("player")

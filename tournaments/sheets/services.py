@@ -11,12 +11,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import events, permissions
+from tournaments import permissions
+from tournaments.common import events
 from tournaments.domain.scoring import validate_game
+from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
 from tournaments.models import ResultSheet, Round, SheetVersion, Table
-from tournaments.selectors import ruleset_of
-from tournaments.sheets import game_inputs
 
 
 class SheetConflict(ValidationError):
@@ -65,7 +65,7 @@ def sheet_errors(table: Table, games: list[dict]) -> list[str]:
     numbers = [int(g["number"]) for g in games]
     if sorted(numbers) != expected:
         return [f"Der Bogen braucht genau die Spiele {', '.join(map(str, expected))}."]
-    ruleset = ruleset_of(tournament)
+    ruleset = tournament.ruleset
     return [
         error.message
         for game in game_inputs(games, letters=letters)

@@ -9,14 +9,15 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import permissions, selectors, selectors_referee
+from tournaments import permissions
+from tournaments.common.http import error_messages, flash_errors, int_or_404
+from tournaments.common.sheet_grid import grid_from_games, parse_grid
 from tournaments.domain.scoring import score_game, validate_game
+from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus
 from tournaments.models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
-from tournaments.services import sheets as sheet_services
-from tournaments.sheet_forms import grid_from_games, parse_grid
-from tournaments.sheets import game_inputs
-from tournaments.views.common import error_messages, flash_errors, int_or_404
+from tournaments.referees import selectors as selectors_referee
+from tournaments.sheets import services as sheet_services
 
 STATE_LABELS = {
     "missing": "fehlt",
@@ -106,7 +107,7 @@ def _preview(
 
     While typing (live), a game not started yet stays quiet instead of listing empty cells.
     """
-    ruleset = selectors.ruleset_of(rnd.tournament)
+    ruleset = rnd.tournament.ruleset
     per_game = {}
     totals = {x: {"placement_points": 0, "game_points": 0} for x in letters}
     complete = True

@@ -27,6 +27,9 @@ CLUBS = (
 )
 CITIES = ("Berlin", "Hamburg", "Köln", "München", "Leipzig", "Dortmund", "Bremen", "Hannover")
 
+DEMO_PASSWORD = "rummikub-demo"
+"""Password of every demo account (make run only; seed_demo refuses without DEBUG)."""
+
 
 def demo_player_rows(count: int, *, seed: int = 2026, start: int = 1) -> list[dict]:
     rng = random.Random(seed)

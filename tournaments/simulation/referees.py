@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tournaments.enums import StaffRole, WarningGround, WarningKind
 from tournaments.models import PlayerWarning, Seat, Tournament, TournamentStaff
-from tournaments.services import referees as referee_services
+from tournaments.referees import services as referees_services
 
 
 def _assign(tournament: Tournament, users: dict) -> None:
@@ -39,7 +39,7 @@ def seed_referee_demo(users: dict) -> None:
         return
 
     def give(seat, kind, ground, **extra):
-        return referee_services.warning_give(
+        return referees_services.warning_give(
             tournament=berlin,
             player=seat.player,
             kind=kind,
@@ -52,7 +52,7 @@ def seed_referee_demo(users: dict) -> None:
     give(seats[0], WarningKind.UNOFFICIAL, WarningGround.DROPPED_TILES, game_number=1)
     give(seats[0], WarningKind.YELLOW, WarningGround.UNSPORTING, game_number=2, note="Laut.")
     mistaken = give(seats[1], WarningKind.RED, WarningGround.REFEREE_ABUSE, game_number=2)
-    referee_services.warning_withdraw(
+    referees_services.warning_withdraw(
         warning=mistaken, reason="Falscher Spieler notiert (Verwechslung am Tisch).", user=head
     )
     give(
@@ -62,7 +62,7 @@ def seed_referee_demo(users: dict) -> None:
         ground_text="Beleidigung des Schiedsrichters",
         game_number=3,
     )
-    call = referee_services.ruling_record(
+    call = referees_services.ruling_record(
         tournament=berlin,
         rnd=rnd,
         table_number=seats[3].table.number,
@@ -73,13 +73,13 @@ def seed_referee_demo(users: dict) -> None:
         objections=3,
         user=referee,
     )
-    referee_services.ruling_decide_finally(
+    referees_services.ruling_decide_finally(
         ruling=call,
         decision="Entscheidung bestätigt: der Joker muss im selben Zug gelegt werden.",
         rule_cited="Klub 14.4",
         user=head,
     )
-    referee_services.ruling_record(
+    referees_services.ruling_record(
         tournament=berlin,
         rnd=rnd,
         table_number=seats[4].table.number,

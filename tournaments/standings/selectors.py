@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from tournaments.domain.scoring import score_game
+from tournaments.domain.sheets import game_inputs
 from tournaments.domain.standings import Participant, compute_standings, totals_for
 from tournaments.enums import RoundKind, RoundStatus
-from tournaments.models import Player, Registration, Round, Seat, Tournament
-from tournaments.selectors import excluded_player_ids, game_lines, ruleset_of
+from tournaments.models import Player, Registration, ResultSheet, Round, Seat, Tournament
+from tournaments.referees.selectors import excluded_player_ids
+from tournaments.rounds.selectors import round_seating
+from tournaments.sheets.selectors import game_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,7 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
     round, it only orders the finalists once it is published (before that, the preliminary
     standings are shown as they are).
     """
-    ruleset = ruleset_of(tournament)
+    ruleset = tournament.ruleset
     all_published = published_round_numbers(tournament)
     published = all_published
     if after_round is not None:
@@ -157,3 +161,46 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
         tiebreak_keys=ruleset.tiebreak_keys,
         entries=entries,
     )
+
+
+def round_results(rnd) -> list[dict]:
+    """Published results of one round per table: each game's points, places, placement points."""
+
+    ruleset = rnd.tournament.ruleset
+    seating = round_seating(rnd)
+    sheets = {
+        s.table_id: s
+        for s in ResultSheet.objects.filter(round=rnd, confirmed__isnull=False).select_related(
+            "confirmed"
+        )
+    }
+    tables = []
+    for table in seating:
+        seats = table["seats"]
+        letters = tuple(s.letter for s in seats)
+        sheet = sheets.get(table["table"].pk)
+        games = []
+        totals = {s.letter: {"seat": s, "placement_points": 0, "game_points": 0} for s in seats}
+        if sheet is not None:
+            for game in game_inputs(sheet.confirmed.games, letters=letters):
+                result = score_game(game, ruleset=ruleset)
+                by_letter = {e.letter: e for e in result.entries}
+                games.append(
+                    {
+                        "number": result.number,
+                        "pool_exhausted": result.pool_exhausted,
+                        "entries": [by_letter[x] for x in letters],
+                    }
+                )
+                for entry in result.entries:
+                    totals[entry.letter]["placement_points"] += entry.placement_points
+                    totals[entry.letter]["game_points"] += entry.game_points
+        tables.append(
+            {
+                "number": table["number"],
+                "seats": seats,
+                "games": games,
+                "totals": [totals[x] for x in letters],
+            }
+        )
+    return tables

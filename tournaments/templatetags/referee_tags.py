@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournaments import selectors_referee
+from tournaments.referees import selectors as selectors_referee
 
 register = template.Library()
 

@@ -2,30 +2,32 @@
 
 from django.urls import path
 
-from tournaments.views import referee
+from tournaments.referees.views import pages as views_pages
+from tournaments.referees.views import rulings as views_rulings
+from tournaments.referees.views import warnings as views_warnings
 
 app_name = "referee"
 urlpatterns = [
-    path("<int:pk>/", referee.tournament_home, name="tournament"),
-    path("<int:pk>/suche/", referee.search, name="search"),
+    path("<int:pk>/", views_pages.tournament_home, name="tournament"),
+    path("<int:pk>/suche/", views_pages.search, name="search"),
     path(
         "<int:pk>/runden/<int:number>/tische/<int:table_number>/",
-        referee.table,
+        views_pages.table,
         name="table",
     ),
-    path("<int:pk>/verwarnungen/", referee.warning_list, name="warnings"),
-    path("<int:pk>/verwarnungen/neu/", referee.warning_create, name="warning_create"),
+    path("<int:pk>/verwarnungen/", views_warnings.warning_list, name="warnings"),
+    path("<int:pk>/verwarnungen/neu/", views_warnings.warning_create, name="warning_create"),
     path(
         "<int:pk>/verwarnungen/<int:warning_pk>/zuruecknehmen/",
-        referee.warning_withdraw,
+        views_warnings.warning_withdraw,
         name="warning_withdraw",
     ),
-    path("<int:pk>/verwarnungen/verlauf/", referee.player_history, name="player_history"),
-    path("<int:pk>/entscheidungen/", referee.ruling_list, name="rulings"),
-    path("<int:pk>/entscheidungen/neu/", referee.ruling_create, name="ruling_create"),
+    path("<int:pk>/verwarnungen/verlauf/", views_pages.player_history, name="player_history"),
+    path("<int:pk>/entscheidungen/", views_rulings.ruling_list, name="rulings"),
+    path("<int:pk>/entscheidungen/neu/", views_rulings.ruling_create, name="ruling_create"),
     path(
         "<int:pk>/entscheidungen/<int:ruling_pk>/endgueltig/",
-        referee.ruling_final,
+        views_rulings.ruling_final,
         name="ruling_final",
     ),
 ]

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ranking.services.compute import ranking_rebuild
+from ranking.compute.services import ranking_rebuild
 
 
 class Command(BaseCommand):

@@ -10,15 +10,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.demo import demo_player_rows
-from tournaments.demo_referee import seed_referee_demo
 from tournaments.enums import Category, GlobalRole, StaffRole
 from tournaments.models import Player, Tournament, TournamentStaff
 from tournaments.permissions import role_groups
-from tournaments.services import rounds as round_services
-from tournaments.services import tournaments as tournament_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
+from tournaments.simulation.players import DEMO_PASSWORD, demo_player_rows
+from tournaments.simulation.referees import seed_referee_demo
 
-DEMO_PASSWORD = "rummikub-demo"
 DEMO_USERS = (
     ("admin", "Demo", "Admin", (GlobalRole.FEDERATION_ADMIN,), True),
     ("leitung", "Tina", "Turnierleiterin", (GlobalRole.DIRECTOR,), False),
@@ -84,7 +84,7 @@ class Command(BaseCommand):
             return
         today = timezone.localdate()
         director = users["leitung"]
-        running = tournament_services.tournament_create(
+        running = setup_services.tournament_create(
             user=director,
             name="Demo: Stadtmeisterschaft Berlin",
             category=Category.CITY,
@@ -105,17 +105,17 @@ class Command(BaseCommand):
             TournamentStaff.objects.get_or_create(
                 tournament=running, user=users[username], role=role
             )
-        tournament_services.tournament_open_registration(tournament=running)
+        registration_services.tournament_open_registration(tournament=running)
         players = list(Player.objects.order_by("federation_number")[:40])
         for index, player in enumerate(players):
-            tournament_services.registration_add(
+            registration_services.registration_add(
                 tournament=running, player=player, reserve=index >= 37, user=director
             )
-        tournament_services.registrations_check_in_all(tournament=running)
+        registration_services.registrations_check_in_all(tournament=running)
         rnd = round_services.round_pair_next(tournament=running, user=director, seed=20260101)
         round_services.round_release(rnd=rnd, user=director)
 
-        upcoming = tournament_services.tournament_create(
+        upcoming = setup_services.tournament_create(
             user=director,
             name="Demo: Einsteiger-Turnier Hamburg",
             category=Category.BEGINNERS,
@@ -127,7 +127,7 @@ class Command(BaseCommand):
             ranking_year=(today + timedelta(days=30)).year,
             venue="Bürgerhaus Altona, Hamburg",
         )
-        tournament_services.tournament_open_registration(tournament=upcoming)
+        registration_services.tournament_open_registration(tournament=upcoming)
         call_command(
             "simulate_tournament",
             players=36,
@@ -138,6 +138,6 @@ class Command(BaseCommand):
             stdout=io.StringIO(),
         )
         for player in Player.objects.order_by("-federation_number")[:12]:
-            tournament_services.registration_add(
+            registration_services.registration_add(
                 tournament=upcoming, player=player, reserve=False, user=director
             )

@@ -9,15 +9,16 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.demo import demo_player_rows
 from tournaments.domain.formats import reserves_needed
 from tournaments.enums import Category, GlobalRole, RuleSetCode, StaffRole, TablePolicy
 from tournaments.models import Player, TournamentStaff
 from tournaments.permissions import role_groups
-from tournaments.services import rounds as round_services
-from tournaments.services import sheets as sheet_services
-from tournaments.services import tournaments as tournament_services
-from tournaments.simulation import random_sheet
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
+from tournaments.sheets import services as sheet_services
+from tournaments.simulation.players import demo_player_rows
+from tournaments.simulation.sheets import random_sheet
 
 PRESETS = {"beginners": 2, "city": 3, "national": 4}
 
@@ -78,7 +79,7 @@ class Command(BaseCommand):
         year = opts["year"] or timezone.localdate().year
         start = date(year, 1, 1) + timedelta(days=rng.randrange(365 if year % 4 else 366))
         director, desk = self._staff()
-        tournament = tournament_services.tournament_create(
+        tournament = setup_services.tournament_create(
             user=director,
             name=opts["name"] or f"Simuliertes Turnier {year} #{seed}",
             category=category,
@@ -94,14 +95,14 @@ class Command(BaseCommand):
         )
         TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
         opened = timezone.make_aware(datetime.combine(start - timedelta(days=30), time(12)))
-        tournament_services.tournament_open_registration(tournament=tournament, now=opened)
+        registration_services.tournament_open_registration(tournament=tournament, now=opened)
         n = opts["players"]
         extra = 0 if three else reserves_needed(n)
         for index, player in enumerate(self._field(rng, n + extra)):
-            tournament_services.registration_add(
+            registration_services.registration_add(
                 tournament=tournament, player=player, reserve=index >= n, user=director
             )
-        tournament_services.registrations_check_in_all(tournament=tournament)
+        registration_services.registrations_check_in_all(tournament=tournament)
         return tournament, director, desk
 
     def _run(self, rng, seed, opts):

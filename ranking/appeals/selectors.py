@@ -1,0 +1,67 @@
+"""Reads of a player's or director's appeals."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+
+from ranking.domain import appeals as domain_appeals
+from ranking.models import Appeal
+from tournaments import permissions
+from tournaments.common.http import int_or_404
+from tournaments.enums import RoundStatus, StaffRole, TournamentStatus
+from tournaments.models import (
+    Player,
+    Round,
+    Tournament,
+)
+
+
+def appeals_of_player(player: Player) -> list[Appeal]:
+    return list(
+        Appeal.objects.filter(player=player)
+        .select_related("tournament", "round", "decision")
+        .order_by("-filed_at")
+    )
+
+
+def appealable_tournaments_for_player(player: Player, *, now) -> list[Tournament]:
+    """Finished tournaments the player played whose appeal window is still open."""
+
+    qs = Tournament.objects.filter(
+        status=TournamentStatus.FINISHED,
+        registrations__player=player,
+        registrations__withdrawn_at__isnull=True,
+    ).order_by("-end_date")
+    return [t for t in qs.distinct() if domain_appeals.appeal_in_time(t.end_date, now)]
+
+
+def tournaments_for_appeal_staff(user, *, now) -> list[Tournament]:
+    """Finished tournaments the user may file appeals for (director, federation admin)."""
+
+    qs = Tournament.objects.filter(status=TournamentStatus.FINISHED)
+    if not permissions.is_federation_admin(user):
+        qs = qs.filter(staff__user=user, staff__role=StaffRole.DIRECTOR)
+    return [
+        t
+        for t in qs.distinct().order_by("-end_date")
+        if domain_appeals.appeal_in_time(t.end_date, now)
+    ]
+
+
+def appeals_filed_by(user) -> list[Appeal]:
+    return list(
+        Appeal.objects.filter(filed_by=user)
+        .select_related("tournament", "player", "decision")
+        .order_by("-filed_at")
+    )
+
+
+def published_rounds(tournament: Tournament) -> list[Round]:
+    return list(tournament.rounds.filter(status=RoundStatus.PUBLISHED).order_by("number"))
+
+
+def appeal_or_404(pk) -> Appeal:
+    return get_object_or_404(
+        Appeal.objects.select_related("tournament", "player", "round", "filed_by"),
+        pk=int_or_404(pk),
+    )

@@ -1,0 +1,134 @@
+"""A player's own area and appeals: file one, read it, its attachment."""
+
+from __future__ import annotations
+
+import mimetypes
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from ranking.appeals import selectors as appeals_selectors
+from ranking.appeals import services as appeals_services
+from ranking.appeals.forms import AppealForm
+from ranking.appeals.selectors import appeal_or_404
+from ranking.domain import appeals as domain_appeals
+from ranking.models import PlayerAccount
+from ranking.public import selectors as public_selectors
+from tournaments import permissions
+from tournaments.common.http import apply_errors, int_or_404
+from tournaments.models import Player, Registration, Tournament
+
+
+def _account(user) -> PlayerAccount | None:
+    return PlayerAccount.objects.select_related("player").filter(user=user).first()
+
+
+@login_required
+def my_area(request):
+    account = _account(request.user)
+    staff = permissions.is_director(request.user)
+    permissions.require(
+        account is not None or staff, "Dieser Bereich ist für Spielerkonten und Turnierleitungen."
+    )
+    now = timezone.now()
+    context = {"account": account, "staff": staff}
+    if account is not None:
+        context["tournaments"] = appeals_selectors.appealable_tournaments_for_player(
+            account.player, now=now
+        )
+        context["appeals"] = appeals_selectors.appeals_of_player(account.player)
+        context["history"] = public_selectors.player_history(account.player)
+    if staff:
+        context["staff_tournaments"] = appeals_selectors.tournaments_for_appeal_staff(
+            request.user, now=now
+        )
+        context["filed"] = appeals_selectors.appeals_filed_by(request.user)
+    return render(request, "ranking/my_area.html", context)
+
+
+@login_required
+def appeal_new(request, tournament_pk: int):
+    tournament = get_object_or_404(Tournament, pk=int_or_404(tournament_pk))
+    account = _account(request.user)
+    staff = permissions.can_direct(request.user, tournament)
+    permissions.require(
+        staff or account is not None,
+        "Einsprüche legt der Spieler selbst oder die Turnierleitung für ihn ein.",
+    )
+    players = None
+    if staff:
+        players = [
+            r.player
+            for r in Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+            .select_related("player")
+            .order_by("player__last_name", "player__first_name")
+        ]
+    rounds = appeals_selectors.published_rounds(tournament)
+    deadline = domain_appeals.deadline_text(tournament.end_date)
+    form = AppealForm(request.POST or None, request.FILES or None, players=players, rounds=rounds)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            player = get_object_or_404(Player, pk=data["player"]) if staff else account.player
+            try:
+                appeal = appeals_services.appeal_file(
+                    user=request.user,
+                    tournament=tournament,
+                    player=player,
+                    round_number=data["round_number"],
+                    table_number=data["table_number"],
+                    game_number=data["game_number"],
+                    what_is_wrong=data["what_is_wrong"],
+                    correction_requested=data["correction_requested"],
+                    attachment=data["attachment"],
+                )
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                messages.success(
+                    request,
+                    f"Einspruch Nr. {appeal.pk} ist eingegangen. Die Regelkommission entscheidet; "
+                    "die Entscheidung kommt per E-Mail.",
+                )
+                return redirect("ranking:appeal_detail", pk=appeal.pk)
+        status = 422
+    return render(
+        request,
+        "ranking/appeal_new.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "deadline": deadline,
+            "in_time": domain_appeals.appeal_in_time(tournament.end_date, timezone.now()),
+            "staff": staff,
+        },
+        status=status,
+    )
+
+
+@login_required
+def appeal_detail(request, pk: int):
+    appeal = appeal_or_404(pk)
+    permissions.require(appeals_services.can_see_appeal(request.user, appeal))
+    decision = getattr(appeal, "decision", None)
+    return render(request, "ranking/appeal_detail.html", {"appeal": appeal, "decision": decision})
+
+
+@login_required
+def appeal_attachment(request, pk: int):
+    """Attachments are private (names on a sheet): served only to those who may see the appeal."""
+    appeal = appeal_or_404(pk)
+    permissions.require(appeals_services.can_see_appeal(request.user, appeal))
+    if not appeal.attachment:
+        raise Http404
+    try:
+        handle = appeal.attachment.open("rb")
+    except FileNotFoundError as exc:
+        raise Http404 from exc
+    content_type = mimetypes.guess_type(appeal.attachment.name)[0] or "application/octet-stream"
+    return FileResponse(handle, content_type=content_type)

@@ -1,0 +1,200 @@
+"""The rules commission (Klub 3, 4.2.3): review and final decisions; ranking only."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ranking.compute.services import tournament_mark_changed, year_mark_pending
+from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.models import Appeal, Decision, PlayerAccount, ResultCorrection
+from tournaments import permissions
+from tournaments.domain.scoring import validate_game
+from tournaments.domain.sheets import game_inputs
+from tournaments.enums import RoundStatus
+from tournaments.models import Round, Seat, Tournament
+from tournaments.sheets.services import normalise_games
+
+log = logging.getLogger(__name__)
+
+
+def _lock_open(appeal: Appeal) -> Appeal:
+    locked = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
+    if locked.status == AppealStatus.DECIDED:
+        raise ValidationError(
+            "Über diesen Einspruch ist bereits entschieden; die Entscheidung ist endgültig. "
+            "Für alles Weitere ist ein neuer Einspruch nötig."
+        )
+    return locked
+
+
+@transaction.atomic
+def appeal_start_review(*, appeal: Appeal, user, now: datetime | None = None) -> Appeal:
+    """Received → under review (who and when are kept)."""
+    permissions.require(
+        permissions.is_commission(user), "Nur Mitglieder der Regelkommission prüfen Einsprüche."
+    )
+    locked = _lock_open(appeal)
+    if locked.status == AppealStatus.UNDER_REVIEW:
+        raise ValidationError("Dieser Einspruch ist bereits in Prüfung.")
+    locked.status = AppealStatus.UNDER_REVIEW
+    locked.review_started_at = now or timezone.now()
+    locked.review_started_by = user
+    locked.save(update_fields=["status", "review_started_at", "review_started_by"])
+    return locked
+
+
+def corrected_games_errors(tournament: Tournament, letters: tuple[str, ...], games: list[dict]):
+    """German messages for corrected games (the same checks as a result sheet, Klub 10.1)."""
+    expected = list(range(1, tournament.games_per_round + 1))
+    if sorted(int(g["number"]) for g in games) != expected:
+        return [f"Die Korrektur braucht genau die Spiele {', '.join(map(str, expected))}."]
+    ruleset = tournament.ruleset
+    return [
+        e.message
+        for game in game_inputs(games, letters=letters)
+        for e in validate_game(game, ruleset=ruleset)
+    ]
+
+
+@transaction.atomic
+def appeal_decide(
+    *,
+    appeal: Appeal,
+    user,
+    outcome: str,
+    reasoning: str,
+    round_number: int | None = None,
+    table_number: int | None = None,
+    games: list[dict] | None = None,
+    now: datetime | None = None,
+) -> Decision:
+    """Record the commission's final decision; upheld needs corrected games of one table."""
+    permissions.require(
+        permissions.is_commission(user),
+        "Nur Mitglieder der Regelkommission entscheiden über Einsprüche.",
+    )
+    now = now or timezone.now()
+    locked = _lock_open(appeal)
+    tournament = locked.tournament
+    reasoning = (reasoning or "").strip()
+    if outcome not in DecisionOutcome.values:
+        raise ValidationError({"outcome": "Bitte eine Entscheidung wählen."})
+    if not reasoning:
+        raise ValidationError({"reasoning": "Eine Entscheidung braucht eine Begründung."})
+    correction = None
+    if outcome == DecisionOutcome.UPHELD:
+        correction = _correction(tournament, round_number, table_number, games)
+    if (
+        outcome == DecisionOutcome.STRUCK
+        and Decision.objects.filter(
+            outcome=DecisionOutcome.STRUCK, appeal__tournament=tournament
+        ).exists()
+    ):
+        raise ValidationError({"outcome": "Dieses Turnier ist bereits aus dem Ranking gestrichen."})
+    try:
+        with transaction.atomic():
+            decision = Decision.objects.create(
+                appeal=locked,
+                outcome=outcome,
+                reasoning=reasoning,
+                decided_by=user,
+                decided_at=now,
+            )
+    except IntegrityError as exc:  # a second decision at the same moment
+        raise ValidationError("Über diesen Einspruch ist bereits entschieden.") from exc
+    if correction is not None:
+        rnd, number, normalised = correction
+        ResultCorrection.objects.create(
+            decision=decision, round=rnd, table_number=number, games=normalised
+        )
+    if locked.review_started_at is None:
+        locked.review_started_at = now
+        locked.review_started_by = user
+    locked.status = AppealStatus.DECIDED
+    locked.save(update_fields=["status", "review_started_at", "review_started_by"])
+    if outcome == DecisionOutcome.UPHELD:
+        tournament_mark_changed(tournament_id=tournament.pk, now=now)
+    elif outcome == DecisionOutcome.STRUCK:
+        year_mark_pending(year=tournament.ranking_year, now=now)
+    transaction.on_commit(lambda: _mail_appellant(decision.pk))
+    return decision
+
+
+def _correction(tournament, round_number, table_number, games):
+    if round_number is None or table_number is None:
+        raise ValidationError(
+            {"table_number": "Für eine Berichtigung bitte Runde und Tisch angeben."}
+        )
+    rnd = Round.objects.filter(
+        tournament=tournament, number=round_number, status=RoundStatus.PUBLISHED
+    ).first()
+    if rnd is None:
+        raise ValidationError({"round_number": f"Runde {round_number} ist nicht veröffentlicht."})
+    letters = tuple(
+        sorted(
+            Seat.objects.filter(round=rnd, table__number=table_number).values_list(
+                "letter", flat=True
+            )
+        )
+    )
+    if not letters:
+        raise ValidationError(
+            {"table_number": f"Tisch {table_number} gibt es in dieser Runde nicht."}
+        )
+    normalised = normalise_games(games or [], letters=letters)
+    errors = corrected_games_errors(tournament, letters, normalised)
+    if errors:
+        raise ValidationError(errors)
+    sheet_games = (
+        rnd.sheets.filter(table__number=table_number)
+        .values_list("confirmed__games", flat=True)
+        .first()
+    )
+    if sheet_games is not None and normalise_games(sheet_games, letters=letters) == normalised:
+        raise ValidationError(
+            "Die berichtigten Ergebnisse sind gleich den veröffentlichten; bitte die Korrektur "
+            "eintragen oder den Einspruch ablehnen."
+        )
+    return rnd, table_number, normalised
+
+
+def _mail_appellant(decision_id: int) -> None:
+    """Tell the appellant (player and whoever filed) the decision; mail problems are logged."""
+    decision = Decision.objects.select_related(
+        "appeal__player", "appeal__tournament", "appeal__filed_by"
+    ).get(pk=decision_id)
+    appeal = decision.appeal
+    recipients = []
+    account_email = (
+        PlayerAccount.objects.filter(player_id=appeal.player_id)
+        .values_list("user__email", flat=True)
+        .first()
+    )
+    for address in (account_email, appeal.player.email, getattr(appeal.filed_by, "email", "")):
+        if address and address not in recipients:
+            recipients.append(address)
+    if not recipients:
+        return
+    body = (
+        f"Guten Tag,\n\ndie Regelkommission hat über den Einspruch Nr. {appeal.pk} "
+        f"({appeal.player.full_name}, {appeal.tournament.name}) entschieden:\n\n"
+        f"{decision.get_outcome_display()}\n\nBegründung:\n{decision.reasoning}\n\n"
+        "Die Entscheidung ist endgültig (Klub 3). Sie ändert nur das Deutsche Rummikub Ranking, "
+        "nie das veröffentlichte Turnierergebnis.\n\nDeutscher Rummikub Verband – Regelkommission\n"
+    )
+    try:
+        send_mail(
+            f"Entscheidung über Ihren Einspruch Nr. {appeal.pk}",
+            body,
+            settings.DEFAULT_FROM_EMAIL,
+            recipients,
+        )
+    except Exception:
+        log.exception("E-Mail zur Entscheidung %s konnte nicht gesendet werden.", decision_id)

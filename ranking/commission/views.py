@@ -1,0 +1,174 @@
+"""The commission's inbox, review and decisions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from ranking.appeals import selectors as appeals_selectors
+from ranking.appeals.selectors import appeal_or_404
+from ranking.commission import selectors as commission_selectors
+from ranking.commission import services as commission_services
+from ranking.commission.forms import DecisionForm
+from ranking.domain import appeals as domain_appeals
+from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.models import Appeal, ResultCorrection
+from tournaments import permissions
+from tournaments.common.http import error_messages, flash_errors
+from tournaments.common.sheet_grid import grid_from_games, parse_grid
+from tournaments.enums import RoundStatus
+from tournaments.models import Round, Seat
+
+
+def _require_commission(user) -> None:
+    permissions.require(permissions.is_commission(user), "Nur für Mitglieder der Regelkommission.")
+
+
+@login_required
+def commission_inbox(request):
+    _require_commission(request.user)
+    groups = commission_selectors.inbox()
+    sections = [(status, groups[status.value]) for status in AppealStatus]
+    return render(request, "ranking/inbox.html", {"sections": sections})
+
+
+def _effective_games(rnd: Round, table_number: int) -> list[dict] | None:
+    """What the ranking uses for a table now: the newest correction, else the sheet."""
+    corrected = (
+        ResultCorrection.objects.filter(round=rnd, table_number=table_number)
+        .order_by("-decision__decided_at", "-pk")
+        .values_list("games", flat=True)
+        .first()
+    )
+    if corrected is not None:
+        return corrected
+    return (
+        rnd.sheets.filter(table__number=table_number)
+        .values_list("confirmed__games", flat=True)
+        .first()
+    )
+
+
+def _correction_target(request, appeal: Appeal):
+    """Round and table to correct: from the appeal, or chosen by the commission (?runde=&tisch=)."""
+    source = request.POST if request.method == "POST" else request.GET
+    rnd = appeal.round
+    table_number = appeal.table_number
+    try:
+        if source.get("runde"):
+            rnd = Round.objects.filter(
+                tournament_id=appeal.tournament_id,
+                number=int(source["runde"]),
+                status=RoundStatus.PUBLISHED,
+            ).first()
+        if source.get("tisch"):
+            table_number = int(source["tisch"])
+    except (TypeError, ValueError):
+        return None, None, []
+    if rnd is None or table_number is None:
+        return rnd, table_number, []
+    seats = list(
+        Seat.objects.filter(round=rnd, table__number=table_number)
+        .select_related("player")
+        .order_by("letter")
+    )
+    return rnd, table_number, seats
+
+
+def _commission_context(request, appeal: Appeal, **extra) -> dict:
+    rnd, table_number, seats = _correction_target(request, appeal)
+    raw = extra.pop("raw", None)
+    if raw is None and seats:
+        games = _effective_games(rnd, table_number)
+        raw = grid_from_games(games) if games else {}
+    return {
+        "appeal": appeal,
+        "decision": getattr(appeal, "decision", None),
+        "deadline": domain_appeals.deadline_text(appeal.tournament.end_date),
+        "rounds": appeals_selectors.published_rounds(appeal.tournament),
+        "target_round": rnd,
+        "target_table": table_number,
+        "seats": seats,
+        "games": range(1, appeal.tournament.games_per_round + 1),
+        "raw": raw or {},
+        "form": extra.pop("form", None) or DecisionForm(),
+        **commission_selectors.appeal_context(appeal),
+        **extra,
+    }
+
+
+@login_required
+def commission_appeal(request, pk: int):
+    _require_commission(request.user)
+    appeal = appeal_or_404(pk)
+    return render(request, "ranking/commission_appeal.html", _commission_context(request, appeal))
+
+
+@login_required
+@require_POST
+def commission_review(request, pk: int):
+    _require_commission(request.user)
+    appeal = appeal_or_404(pk)
+    try:
+        commission_services.appeal_start_review(appeal=appeal, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"Einspruch Nr. {appeal.pk} ist in Prüfung.")
+    return redirect("ranking:commission_appeal", pk=appeal.pk)
+
+
+@login_required
+@require_POST
+def commission_decide(request, pk: int):
+    _require_commission(request.user)
+    appeal = appeal_or_404(pk)
+    form = DecisionForm(request.POST)
+    rnd, table_number, seats = _correction_target(request, appeal)
+    raw = None
+    if form.is_valid():
+        outcome = form.cleaned_data["outcome"]
+        games = None
+        if outcome == DecisionOutcome.UPHELD and seats:
+            letters = tuple(s.letter for s in seats)
+            grid = parse_grid(
+                request.POST, letters=letters, games=appeal.tournament.games_per_round
+            )
+            raw = grid.raw
+            if grid.errors:
+                form.add_error(None, [m for msgs in grid.errors.values() for m in msgs])
+            games = grid.games
+        if not form.errors:
+            try:
+                commission_services.appeal_decide(
+                    appeal=appeal,
+                    user=request.user,
+                    outcome=outcome,
+                    reasoning=form.cleaned_data["reasoning"],
+                    round_number=rnd.number if rnd else None,
+                    table_number=table_number,
+                    games=games,
+                )
+            except ValidationError as exc:
+                for message in error_messages(exc):
+                    form.add_error(None, message)
+            else:
+                messages.success(
+                    request,
+                    f"Entscheidung zu Einspruch Nr. {appeal.pk} gespeichert; der Einspruchsführer "
+                    "wird per E-Mail benachrichtigt. Das Ranking wird neu berechnet.",
+                )
+                return redirect("ranking:commission_appeal", pk=appeal.pk)
+    appeal.refresh_from_db()
+    context = _commission_context(request, appeal, form=form, raw=raw)
+    return render(request, "ranking/commission_appeal.html", context, status=422)
+
+
+@login_required
+def commission_home(request):
+    """The commission's area (/kommission/) is its appeals inbox."""
+    permissions.require(permissions.is_commission(request.user))
+    return commission_inbox(request)

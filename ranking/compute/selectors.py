@@ -1,0 +1,141 @@
+"""Reads that feed the ranking computation: counted tournaments and their sheets."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from ranking.domain import ranking as domain_ranking
+from ranking.enums import DecisionOutcome
+from ranking.models import (
+    Decision,
+    RankingYear,
+    ResultCorrection,
+    TournamentContribution,
+)
+from tournaments.domain.sheets import game_inputs
+from tournaments.enums import RoundStatus, WarningKind
+from tournaments.models import (
+    PlayerWarning,
+    ResultSheet,
+    Seat,
+    Tournament,
+)
+
+
+def year_tournaments(year: int) -> QuerySet[Tournament]:
+    """Tournaments that count for the ranking of a year (struck-off ones included)."""
+    return Tournament.objects.filter(ranking_year=year, counts_for_ranking=True)
+
+
+def struck_tournament_ids(year: int | None = None) -> frozenset[int]:
+    """Tournaments the commission struck from the ranking (Klub 3.1.1)."""
+    qs = Decision.objects.filter(outcome=DecisionOutcome.STRUCK)
+    if year is not None:
+        qs = qs.filter(appeal__tournament__ranking_year=year)
+    return frozenset(qs.values_list("appeal__tournament_id", flat=True))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInputs:
+    sheets: tuple[domain_ranking.TableSheet, ...]
+    corrections: dict[tuple[int, int, int], tuple]
+    excluded: frozenset[tuple[int, int]]
+
+
+def tournament_inputs(tournament_ids: list[int]) -> TournamentInputs:
+    """Published, confirmed sheets with seats, corrections and red cards: four queries."""
+    if not tournament_ids:
+        return TournamentInputs(sheets=(), corrections={}, excluded=frozenset())
+    rules = dict(Tournament.objects.filter(pk__in=tournament_ids).values_list("pk", "rule_set"))
+    seats: dict[int, list[domain_ranking.SeatRef]] = defaultdict(list)
+    for table_id, letter, player_id, reserve in Seat.objects.filter(
+        round__tournament_id__in=tournament_ids, round__status=RoundStatus.PUBLISHED
+    ).values_list("table_id", "letter", "player_id", "reserve"):
+        seats[table_id].append(
+            domain_ranking.SeatRef(letter=letter, player_id=player_id, reserve=reserve)
+        )
+    sheets = []
+    rows = ResultSheet.objects.filter(
+        round__tournament_id__in=tournament_ids,
+        round__status=RoundStatus.PUBLISHED,
+        confirmed__isnull=False,
+    ).values_list(
+        "table_id", "table__number", "round__number", "round__tournament_id", "confirmed__games"
+    )
+    for table_id, table_number, round_number, tid, games in rows:
+        table_seats = tuple(sorted(seats.get(table_id, ()), key=lambda s: s.letter))
+        letters = tuple(s.letter for s in table_seats)
+        sheets.append(
+            domain_ranking.TableSheet(
+                tournament_id=tid,
+                round_number=round_number,
+                table_number=table_number,
+                ruleset_code=rules[tid],
+                seats=table_seats,
+                games=tuple(game_inputs(games, letters=letters)),
+            )
+        )
+    letters_by_table = {
+        (s.tournament_id, s.round_number, s.table_number): tuple(x.letter for x in s.seats)
+        for s in sheets
+    }
+    corrections: dict[tuple[int, int, int], tuple] = {}
+    for tid, round_number, table_number, games in (
+        ResultCorrection.objects.filter(round__tournament_id__in=tournament_ids)
+        .order_by("decision__decided_at", "pk")
+        .values_list("round__tournament_id", "round__number", "table_number", "games")
+    ):
+        key = (tid, round_number, table_number)
+        if key in letters_by_table:  # the newest decision wins
+            corrections[key] = tuple(game_inputs(games, letters=letters_by_table[key]))
+    excluded = frozenset(
+        PlayerWarning.objects.filter(
+            tournament_id__in=tournament_ids, kind=WarningKind.RED, withdrawn_at__isnull=True
+        ).values_list("tournament_id", "player_id")
+    )
+    return TournamentInputs(sheets=tuple(sheets), corrections=corrections, excluded=excluded)
+
+
+def year_contributions(year: int) -> list[domain_ranking.Contribution]:
+    """Stored per-tournament sums of a year's counting tournaments: one query."""
+    return [
+        domain_ranking.Contribution(
+            tournament_id=tid,
+            player_id=pid,
+            rounds=rounds,
+            games=games,
+            placement_points=pp,
+            game_points=gp,
+            placings=(p1, p2, p3, p4),
+            minus_points=minus,
+        )
+        for tid, pid, rounds, games, pp, gp, p1, p2, p3, p4, minus in (
+            TournamentContribution.objects.filter(
+                tournament__ranking_year=year, tournament__counts_for_ranking=True
+            ).values_list(
+                "tournament_id",
+                "player_id",
+                "rounds",
+                "games",
+                "placement_points",
+                "game_points",
+                "first",
+                "second",
+                "third",
+                "fourth",
+                "minus_points",
+            )
+        )
+    ]
+
+
+def ranking_years() -> list[int]:
+    """Years with a ranking or with a tournament that counts, newest first."""
+    years = set(RankingYear.objects.values_list("year", flat=True))
+    years |= set(
+        Tournament.objects.filter(counts_for_ranking=True).values_list("ranking_year", flat=True)
+    )
+    return sorted(years, reverse=True)

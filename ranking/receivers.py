@@ -1,0 +1,17 @@
+"""What the ranking listens to: published results (SPEC §9) and log-ins."""
+
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+
+from ranking.compute.services import on_results_changed
+from ranking.models import PlayerAccount
+from tournaments.common.events import results_changed
+
+results_changed.connect(on_results_changed, dispatch_uid="ranking.results_changed")
+
+
+@receiver(user_logged_in, dispatch_uid="ranking.player_account")
+def remember_player_account(sender, request, user, **kwargs) -> None:
+    """Keep "has a player account" in the session: the navigation needs no query per page."""
+    if request is not None and hasattr(request, "session"):
+        request.session["player_account"] = PlayerAccount.objects.filter(user=user).exists()

@@ -1,1 +1,0 @@
-"""Writes of the ranking side: recompute, appeals, decisions, player accounts."""

@@ -1,0 +1,128 @@
+"""Warnings, cards and rulings (Klub 4)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import (
+    RulingStatus,
+    WarningGround,
+    WarningKind,
+)
+from tournaments.models.registry import Player
+from tournaments.models.rounds import Round
+from tournaments.models.setup import Tournament
+
+
+class PlayerWarning(models.Model):
+    """A referee's warning or card (Klub 4). Never edited or deleted: a mistake is withdrawn
+    once, with who, when and why, and the history keeps both. An active red card excludes the
+    player from the rounds drawn after it (SPEC §7)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="warnings")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="warnings")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.PROTECT, related_name="warnings"
+    )
+    game_number = models.PositiveSmallIntegerField(_("Spiel"), null=True, blank=True)
+    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
+    kind = models.CharField(_("Art"), max_length=20, choices=WarningKind.choices)
+    ground = models.CharField(_("Grund"), max_length=20, choices=WarningGround.choices)
+    ground_text = models.CharField(_("Grund (Freitext)"), max_length=300, blank=True)
+    note = models.TextField(_("Notiz"), blank=True)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    given_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    withdrawal_reason = models.TextField(_("Begründung der Rücknahme"), blank=True)
+
+    class Meta:
+        ordering = ["tournament", "given_at", "pk"]
+        indexes = [models.Index(fields=["tournament", "player"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(withdrawn_at__isnull=True, withdrawal_reason="")
+                | (Q(withdrawn_at__isnull=False) & ~Q(withdrawal_reason="")),
+                name="warning_withdrawal_has_reason",
+                violation_error_message=_("Eine Rücknahme braucht eine Begründung."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(ground="free_text") | ~Q(ground_text=""),
+                name="warning_free_text_ground",
+                violation_error_message=_("Bitte den Grund als Freitext angeben."),
+            ),
+            models.CheckConstraint(
+                condition=Q(game_number__isnull=True) | Q(game_number__gte=1),
+                name="warning_game_positive",
+                violation_error_message=_("Die Spielnummer beginnt bei 1."),
+            ),
+            # Two referees carding the same player at once: the second save is a conflict.
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(kind="red", withdrawn_at__isnull=True),
+                name="warning_one_active_red_card",
+                violation_error_message=_("Der Spieler hat bereits eine Rote Karte."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player} ({self.tournament})"
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_at is None
+
+
+class Ruling(models.Model):
+    """A referee's call at a table (Klub 4.2). If more than two players object, the head
+    referee decides finally; that ruling is a new row pointing at the escalated one."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings"
+    )
+    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(_("Spiel"), null=True, blank=True)
+    question = models.TextField(_("Frage / Sachverhalt"))
+    decision = models.TextField(_("Entscheidung"))
+    rule_cited = models.CharField(_("Regel"), max_length=100, blank=True)
+    objections = models.PositiveSmallIntegerField(_("Widersprechende Spieler"), default=0)
+    status = models.CharField(max_length=20, choices=RulingStatus.choices)
+    escalated_from = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="final_ruling"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "decided_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(objections__lte=4), name="ruling_objections_at_most_four"
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="final") & Q(escalated_from__isnull=False))
+                | (~Q(status="final") & Q(escalated_from__isnull=True)),
+                name="ruling_final_answers_escalation",
+                violation_error_message=_(
+                    "Eine endgültige Entscheidung gehört immer zu einer übergebenen Entscheidung."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="escalated") | Q(objections__gte=3),
+                name="ruling_escalated_needs_three_objections",
+                violation_error_message=_(
+                    "Übergeben wird nur, wenn mehr als zwei Spieler widersprechen (Klub 4.2.2)."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Entscheidung {self.pk} ({self.tournament})"

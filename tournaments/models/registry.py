@@ -1,0 +1,53 @@
+"""The federation's player registry."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """A member in the federation's registry."""
+
+    federation_number = models.CharField(_("Mitgliedsnummer"), max_length=20, unique=True)
+    first_name = models.CharField(_("Vorname"), max_length=80)
+    last_name = models.CharField(_("Nachname"), max_length=80)
+    club = models.CharField(_("Verein"), max_length=120, blank=True)
+    city = models.CharField(_("Ort"), max_length=120, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("Geburtsjahr"), null=True, blank=True)
+    email = models.EmailField(_("E-Mail (nicht öffentlich)"), blank=True)
+    publish_name = models.BooleanField(
+        _("Name darf veröffentlicht werden"),
+        default=True,
+        help_text=_("Sonst zeigen öffentliche Seiten nur Initialen und Verein."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name", "federation_number"]
+        verbose_name = _("Spieler")
+        verbose_name_plural = _("Spieler")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(birth_year__isnull=True)
+                | Q(birth_year__gte=1900, birth_year__lte=2100),
+                name="player_birth_year_range",
+            ),
+        ]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return f"{self.last_name}, {self.first_name} ({self.federation_number})"
+
+    @property
+    def full_name(self) -> str:
+        """Staff pages always see the full name."""
+        return f"{self.last_name}, {self.first_name}"
+
+    @property
+    def public_name(self) -> str:
+        """Public pages respect the player's choice: initials only if the name is not public."""
+        if self.publish_name:
+            return self.full_name
+        initials = f"{self.first_name[:1]}. {self.last_name[:1]}."
+        return initials

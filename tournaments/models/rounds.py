@@ -1,0 +1,125 @@
+"""Rounds, tables and seats, pins and the audit log of pairing changes (Klub 7)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import (
+    RoundKind,
+    RoundStatus,
+)
+from tournaments.models.registry import Player
+from tournaments.models.setup import Tournament
+
+
+class TablePin(models.Model):
+    """A player fixed to one table number for all rounds (Klub 7.1: e.g. a disabled player)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    table_number = models.PositiveIntegerField(_("Tisch"))
+    reason = models.CharField(_("Grund"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="pin_unique_player"),
+            models.CheckConstraint(condition=Q(table_number__gte=1), name="pin_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} → Tisch {self.table_number}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("Runde"))
+    kind = models.CharField(max_length=20, choices=RoundKind.choices, default=RoundKind.PRELIMINARY)
+    status = models.CharField(max_length=20, choices=RoundStatus.choices, default=RoundStatus.DRAWN)
+    seed = models.BigIntegerField(help_text=_("Startwert der Auslosung, für Nachvollziehbarkeit."))
+    method = models.CharField(max_length=200)
+    notice = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("Runde")
+        verbose_name_plural = _("Runden")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – Runde {self.number}"
+
+    @property
+    def is_final(self) -> bool:
+        return self.kind == RoundKind.FINAL
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField(_("Tisch"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Tisch {self.number}"
+
+
+class Seat(models.Model):
+    """A player's letter at a table for the whole round (Klub 7.2)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    letter = models.CharField(max_length=1)
+    reserve = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table__number", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "letter"], name="seat_unique_letter"),
+            models.UniqueConstraint(
+                fields=["round", "player"], name="seat_unique_player_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(letter__in=["A", "B", "C", "D"]), name="seat_letter_a_to_d"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.letter}: {self.player}"
+
+
+class PairingChange(models.Model):
+    """Audit trail for director overrides of a round's pairing (SPEC §2)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=20)
+    description = models.TextField()
+    created_repeat = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return self.description

@@ -1,0 +1,68 @@
+"""Result sheets and their immutable versions (Klub 10.2-10.4)."""
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.enums import (
+    SheetAction,
+    SheetStatus,
+)
+from tournaments.models.rounds import Round, Table
+
+
+class ResultSheet(models.Model):
+    """The official result sheet of one table in one round (Klub 10.2).
+
+    The figures live in immutable SheetVersion rows; `version` is the optimistic-lock counter
+    a form must echo back, so a second, concurrent save is a conflict and never a lost update.
+    """
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="sheet")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sheets")
+    status = models.CharField(max_length=20, choices=SheetStatus.choices)
+    version = models.PositiveIntegerField(default=0)
+    current = models.ForeignKey(
+        "SheetVersion", null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed = models.ForeignKey(
+        "SheetVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Newest confirmed version: the standings follow this one.",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table__number"]
+
+    def __str__(self) -> str:
+        return f"Ergebnisliste {self.table}"
+
+
+class SheetVersion(models.Model):
+    """One save of a sheet: who, when, what and why. Never updated, never deleted."""
+
+    sheet = models.ForeignKey(ResultSheet, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    games = models.JSONField(
+        help_text="[{number, pool_exhausted, declared_winner, scores: {letter: points}, "
+        "no_meld: {letter: 100|200}}]"
+    )
+    status = models.CharField(max_length=20, choices=SheetStatus.choices)
+    action = models.CharField(max_length=30, choices=SheetAction.choices)
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="sheet_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} v{self.number}"

@@ -1,0 +1,39 @@
+"""Reads of the public start page."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+
+from tournaments.enums import RoundStatus, TournamentStatus
+from tournaments.models import Round, Tournament
+
+PUBLIC_STATUSES = (
+    TournamentStatus.REGISTRATION,
+    TournamentStatus.RUNNING,
+    TournamentStatus.FINISHED,
+)
+
+
+def tournament_list_public() -> dict[str, list[Tournament]]:
+    """Start page groups: running first, then upcoming, then finished (newest first)."""
+
+    visible = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=RoundStatus.DRAWN)
+    tournaments = (
+        Tournament.objects.filter(status__in=PUBLIC_STATUSES)
+        .annotate(
+            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True)),
+            current_round=Subquery(visible.order_by("-number").values("number")[:1]),
+            has_published=Exists(visible.filter(status=RoundStatus.PUBLISHED)),
+        )
+        .order_by("-start_date", "name")
+    )
+    groups: dict[str, list[Tournament]] = {"running": [], "upcoming": [], "finished": []}
+    for t in tournaments:
+        if t.status == TournamentStatus.RUNNING:
+            groups["running"].append(t)
+        elif t.status == TournamentStatus.REGISTRATION:
+            groups["upcoming"].append(t)
+        else:
+            groups["finished"].append(t)
+    groups["upcoming"].reverse()  # soonest first
+    return groups

@@ -1,0 +1,85 @@
+"""Start page, a tournament's public page and the staff areas' entry pages."""
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from tournaments import permissions
+from tournaments.common.public_cache import public_page
+from tournaments.enums import RoundStatus, StaffRole
+from tournaments.models import Tournament
+from tournaments.pages import selectors as pages_selectors
+from tournaments.setup import selectors as setup_selectors
+
+
+@public_page(scope="all")
+def home(request):
+    """Public start page: the tournaments, grouped so a player finds today's event at once."""
+    return render(
+        request, "tournaments/home.html", {"groups": pages_selectors.tournament_list_public()}
+    )
+
+
+@public_page()
+def tournament_public(request, pk: int):
+    tournament = get_object_or_404(
+        Tournament.objects.annotate(
+            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
+        ),
+        pk=pk,
+    )
+    staff = permissions.can_direct(request.user, tournament)
+    if tournament.status not in pages_selectors.PUBLIC_STATUSES and not staff:
+        raise Http404
+    rounds = list(tournament.rounds.exclude(status=RoundStatus.DRAWN).order_by("number"))
+    return render(
+        request,
+        "tournaments/public/tournament.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "staff": staff,
+            "current_round": rounds[-1] if rounds else None,
+            "has_published": any(r.status == RoundStatus.PUBLISHED for r in rounds),
+        },
+    )
+
+
+@login_required
+def director_home(request):
+    permissions.require(permissions.is_director(request.user))
+    return render(
+        request,
+        "tournaments/director/home.html",
+        {"tournaments": setup_selectors.tournaments_for_director(request.user)},
+    )
+
+
+@login_required
+def referee_home(request):
+    """The referee's tournaments (assigned per tournament), each one tap from its tables."""
+    roles = (StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
+    assignments = list(
+        request.user.tournament_roles.filter(role__in=roles).values_list("tournament_id", "role")
+    )
+    permissions.require(permissions.is_referee(request.user) or bool(assignments))
+    tournaments = list(setup_selectors.tournaments_for_staff_role(request.user, roles))
+    labels: dict[int, list[str]] = {}
+    for tournament_id, role in assignments:
+        labels.setdefault(tournament_id, []).append(StaffRole(role).label)
+    for t in tournaments:
+        t.my_roles = sorted(labels.get(t.pk, []))
+    return render(request, "tournaments/referee/home.html", {"tournaments": tournaments})
+
+
+@login_required
+def desk_home(request):
+    """Desk staff land here: their tournaments' rounds, each with its desk board."""
+    tournaments = list(
+        setup_selectors.tournaments_for_staff_role(
+            request.user, (StaffRole.DESK, StaffRole.DIRECTOR)
+        ).prefetch_related("rounds")
+    )
+    permissions.require(bool(tournaments) or permissions.is_federation_admin(request.user))
+    return render(request, "tournaments/desk/home.html", {"tournaments": tournaments})

@@ -1,0 +1,136 @@
+"""The referee's phone pages: tournament, search, table, a player's warnings."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from tournaments.common.http import int_or_404
+from tournaments.enums import RulingStatus
+from tournaments.models import Registration, Round, Ruling, Tournament
+from tournaments.referees import selectors as selectors_referee
+from tournaments.referees.views.access import (
+    history_context,
+    id_or_none,
+    rights,
+    seen_tournament,
+)
+
+
+def _search(tournament: Tournament, query: str) -> list[dict]:
+    """Registered players matching every word, with their table in the current round."""
+    query = (query or "").strip()[:100]
+    if len(query) < 2:
+        return []
+    regs = Registration.objects.filter(tournament=tournament).select_related("player")
+    for term in query.replace(",", " ").split():
+        regs = regs.filter(
+            Q(player__last_name__icontains=term)
+            | Q(player__first_name__icontains=term)
+            | Q(player__federation_number__icontains=term)
+        )
+    regs = list(regs.order_by("player__last_name", "player__first_name")[:20])
+    rnd = selectors_referee.current_round(tournament)
+    seats = selectors_referee.seats_by_player(rnd)
+    summaries = selectors_referee.summaries(tournament)
+    return [
+        {
+            "player": r.player,
+            "seat": seats.get(r.player_id),
+            "summary": summaries.get(r.player_id),
+        }
+        for r in regs
+    ]
+
+
+@login_required
+def tournament_home(request, pk: int):
+    """Start on the phone: the current round's tables, a name search, exclusions, open calls."""
+    tournament = seen_tournament(request, pk)
+    rnd = selectors_referee.current_round(tournament)
+    summaries = selectors_referee.summaries(tournament)
+    tables = selectors_referee.round_tables(rnd) if rnd else []
+    for table in tables:
+        table["flags"] = [summaries.get(s.player_id) for s in table["seats"]]
+    query = request.GET.get("q", "")
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": tables,
+        "query": query,
+        "results": _search(tournament, query),
+        "exclusions": selectors_referee.exclusions(tournament),
+        "open_calls": Ruling.objects.filter(
+            tournament=tournament, status=RulingStatus.ESCALATED, final_ruling__isnull=True
+        ).select_related("round"),
+        "head": selectors_referee.head_referee(tournament),
+        **rights(request.user, tournament),
+    }
+    return render(request, "tournaments/referee/tournament.html", context)
+
+
+@login_required
+def search(request, pk: int):
+    """Search as you type (htmx); without JS the search form goes to the tournament page."""
+    tournament = seen_tournament(request, pk)
+    if not request.htmx:
+        query = urlencode({"q": request.GET.get("q", "")})
+        return redirect(f"{reverse('referee:tournament', args=[tournament.pk])}?{query}")
+    query = request.GET.get("q", "")
+    return render(
+        request,
+        "tournaments/referee/tournament.html#search-results",
+        {
+            "tournament": tournament,
+            "query": query,
+            "results": _search(tournament, query),
+            **rights(request.user, tournament),
+        },
+    )
+
+
+@login_required
+def table(request, pk: int, number: int, table_number: int):
+    """The four (or three) players of one table, each one tap from the warning form."""
+    tournament = seen_tournament(request, pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=int_or_404(number))
+    tables = [
+        t for t in selectors_referee.round_tables(rnd) if t["number"] == int_or_404(table_number)
+    ]
+    if not tables:
+        raise Http404
+    summaries = selectors_referee.summaries(tournament)
+    rows = [{"seat": s, "summary": summaries.get(s.player_id)} for s in tables[0]["seats"]]
+    return render(
+        request,
+        "tournaments/referee/table.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "table_number": tables[0]["number"],
+            "rows": rows,
+            "rulings": Ruling.objects.filter(
+                tournament=tournament, round=rnd, table_number=tables[0]["number"]
+            ).order_by("-decided_at"),
+            **rights(request.user, tournament),
+        },
+    )
+
+
+@login_required
+def player_history(request, pk: int):
+    """The earlier warnings of one player (?player=<id>; htmx loads it as soon as the player is
+    chosen). No or an unknown player gives the empty hint, never an error."""
+    tournament = seen_tournament(request, pk)
+    player = request.GET.get("player", "")
+    context = history_context(tournament, id_or_none(player))
+    return render(
+        request,
+        "tournaments/referee/warning_form.html#history",
+        {"tournament": tournament, **context},
+    )

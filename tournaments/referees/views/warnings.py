@@ -1,0 +1,155 @@
+"""Warnings and cards on the phone (Klub 4.4-4.5): log, list, withdraw."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from tournaments import permissions
+from tournaments.common.http import apply_errors, int_or_404
+from tournaments.enums import WarningKind
+from tournaments.models import PlayerWarning, Tournament
+from tournaments.referees import selectors as selectors_referee
+from tournaments.referees import services as referees_services
+from tournaments.referees.forms import WarningForm, WithdrawForm
+from tournaments.referees.views.access import (
+    history_context,
+    id_or_none,
+    logging_tournament,
+    rights,
+    seen_tournament,
+)
+
+
+def _initial_from_query(request, tournament: Tournament) -> dict:
+    """Prefill from the table page: ?player=<id>&round=<number>."""
+    initial = {}
+    player = request.GET.get("player", "")
+    if player.isdecimal():
+        initial["player"] = player
+    rnd = request.GET.get("round", "")
+    if rnd.isdecimal():
+        initial["round"] = rnd
+    elif (current := selectors_referee.current_round(tournament)) is not None:
+        initial["round"] = str(current.number)
+    return initial
+
+
+@login_required
+def warning_create(request, pk: int):
+    """Log a warning; a red card first asks for confirmation (a dialog with htmx, otherwise the
+    same page with the confirmation box), then excludes the player from later rounds."""
+    tournament = logging_tournament(request, pk)
+    registrations = selectors_referee.registered_players(tournament)
+    form_kwargs = {"tournament": tournament, "registrations": registrations}
+    confirm_red = False
+    if request.method == "POST":
+        form = WarningForm(request.POST, **form_kwargs)
+        if form.is_valid():
+            data = form.cleaned_data
+            wants_cancel = "cancel" in request.POST
+            confirmed = request.POST.get("confirm") == "1"
+            if wants_cancel:
+                pass  # back to the form, values kept, nothing saved
+            elif data["kind"] == WarningKind.RED and not confirmed:
+                confirm_red = True
+            else:
+                try:
+                    warning = referees_services.warning_give(
+                        tournament=tournament,
+                        player=form.player_obj,
+                        kind=data["kind"],
+                        ground=data["ground"],
+                        ground_text=data["ground_text"],
+                        note=data["note"],
+                        rnd=data["round"],
+                        game_number=data["game_number"],
+                        user=request.user,
+                    )
+                except ValidationError as exc:
+                    apply_errors(form, exc)
+                else:
+                    messages.success(request, _saved_message(warning))
+                    target = reverse("referee:tournament", args=[tournament.pk])
+                    if request.htmx:
+                        return HttpResponseClientRedirect(target)
+                    return redirect(target)
+        player_id = request.POST.get("player", "")
+    else:
+        form = WarningForm(initial=_initial_from_query(request, tournament), **form_kwargs)
+        player_id = form.initial.get("player", "")
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "confirm_red": confirm_red,
+        "confirm_player": form.player_obj if confirm_red else None,
+        **history_context(tournament, id_or_none(player_id)),
+        **rights(request.user, tournament),
+    }
+    template = "tournaments/referee/warning_form.html"
+    if request.htmx and request.htmx.target == "warning-panel":
+        template += "#panel"
+    return render(request, template, context)
+
+
+def _saved_message(warning: PlayerWarning) -> str:
+    name = warning.player.full_name
+    if warning.kind == WarningKind.RED:
+        return (
+            f"Rote Karte für {name} gespeichert: ausgeschlossen ab der nächsten Auslosung, "
+            "eventuelle Gewinne verfallen (Klub 4.5.2)."
+        )
+    return f"{warning.get_kind_display()} für {name} gespeichert."
+
+
+@login_required
+def warning_list(request, pk: int):
+    """The tournament's warnings, withdrawn ones kept and marked (history)."""
+    tournament = seen_tournament(request, pk)
+    return render(
+        request,
+        "tournaments/referee/warnings.html",
+        {
+            "tournament": tournament,
+            "warnings": selectors_referee.tournament_warnings(tournament),
+            **rights(request.user, tournament),
+        },
+    )
+
+
+@login_required
+def warning_withdraw(request, pk: int, warning_pk: int):
+    """Head referee or director withdraws a warning given by mistake – with a reason."""
+    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    permissions.require(
+        permissions.can_head_referee(request.user, tournament),
+        referees_services.HEAD_OR_DIRECTOR_ONLY,
+    )
+    warning = get_object_or_404(
+        PlayerWarning.objects.select_related("player", "round", "given_by", "withdrawn_by"),
+        pk=int_or_404(warning_pk),
+        tournament=tournament,
+    )
+    form = WithdrawForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            referees_services.warning_withdraw(
+                warning=warning, reason=form.cleaned_data["reason"], user=request.user
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            text = f"{warning.get_kind_display()} für {warning.player.full_name} zurückgenommen."
+            if warning.kind == WarningKind.RED:
+                text += " Der Spieler wird ab der nächsten Auslosung wieder gesetzt."
+            messages.success(request, text)
+            return redirect("referee:warnings", tournament.pk)
+    return render(
+        request,
+        "tournaments/referee/withdraw.html",
+        {"tournament": tournament, "warning": warning, "form": form},
+    )

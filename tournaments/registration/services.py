@@ -1,0 +1,135 @@
+"""Registration, reserves and check-in (Klub 6.1, 6.2.1)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.common import events
+from tournaments.domain.formats import (
+    ANNOUNCE_DAYS_SPECIAL,
+)
+from tournaments.enums import Category, TournamentStatus
+from tournaments.models import Player, Registration, Tournament
+
+
+def registration_deadline(tournament: Tournament) -> date | None:
+    """Last day a special tournament may be announced/opened (Klub 6.2.1), else None."""
+    if tournament.category != Category.SPECIAL:
+        return None
+    return tournament.start_date - timedelta(days=ANNOUNCE_DAYS_SPECIAL)
+
+
+def _lock_for_registration(tournament: Tournament) -> Tournament:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.status == TournamentStatus.FINISHED:
+        raise ValidationError("Das Turnier ist beendet.")
+    return locked
+
+
+def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> None:
+    """The field cap counts active, non-reserve registrations; reserves may always be added."""
+    if not locked.max_players:
+        return
+    active = locked.registrations.filter(withdrawn_at__isnull=True, reserve=False)
+    if exclude_pk is not None:
+        active = active.exclude(pk=exclude_pk)
+    if active.count() >= locked.max_players:
+        raise ValidationError(
+            f"Das Teilnehmerfeld ist mit {locked.max_players} Spielern voll. "
+            "Melden Sie den Spieler als Ersatzspieler an."
+        )
+
+
+@transaction.atomic
+def registration_add(
+    *, tournament: Tournament, player: Player, reserve: bool, user
+) -> Registration:
+    locked = _lock_for_registration(tournament)
+    events.public_data_changed(locked.pk)  # player count and standings list
+    if locked.rounds.exists() and not reserve:
+        raise ValidationError(
+            "Nach der Auslosung der ersten Runde können nur noch Ersatzspieler gemeldet werden."
+        )
+    existing = Registration.objects.filter(tournament=locked, player=player).first()
+    if existing is not None and existing.withdrawn_at is None:
+        raise ValidationError(f"{player.full_name} ist bereits angemeldet.")
+    if not reserve:
+        _check_capacity(locked)
+    if existing is not None:
+        existing.withdrawn_at = None
+        existing.reserve = reserve
+        existing.save(update_fields=["withdrawn_at", "reserve"])
+        return existing
+    try:
+        with transaction.atomic():
+            return Registration.objects.create(
+                tournament=locked, player=player, reserve=reserve, registered_by=user
+            )
+    except IntegrityError as exc:
+        raise ValidationError(f"{player.full_name} ist bereits angemeldet.") from exc
+
+
+@transaction.atomic
+def registration_update(
+    *,
+    registration: Registration,
+    reserve: bool | None = None,
+    checked_in: bool | None = None,
+    withdrawn: bool | None = None,
+) -> Registration:
+    locked_t = _lock_for_registration(registration.tournament)
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    started = locked_t.rounds.exists()
+    was_in_field = reg.withdrawn_at is None and not reg.reserve
+    if reserve is not None and reserve != reg.reserve:
+        if started:
+            raise ValidationError(
+                "Nach der Auslosung der ersten Runde kann der Ersatzspieler-Status nicht mehr "
+                "geändert werden."
+            )
+        reg.reserve = reserve
+    if checked_in is not None:
+        if reg.withdrawn_at and checked_in:
+            raise ValidationError("Abgemeldete Spieler können nicht einchecken.")
+        reg.checked_in_at = (reg.checked_in_at or timezone.now()) if checked_in else None
+    if withdrawn is not None:
+        reg.withdrawn_at = (reg.withdrawn_at or timezone.now()) if withdrawn else None
+        if withdrawn:
+            reg.checked_in_at = None
+    if not was_in_field and reg.withdrawn_at is None and not reg.reserve:
+        _check_capacity(locked_t, exclude_pk=reg.pk)  # reinstated or no longer a reserve
+    reg.save()
+    events.public_data_changed(locked_t.pk)
+    return reg
+
+
+@transaction.atomic
+def registrations_check_in_all(*, tournament: Tournament) -> int:
+    _lock_for_registration(tournament)
+    return tournament.registrations.filter(
+        withdrawn_at__isnull=True, checked_in_at__isnull=True
+    ).update(checked_in_at=timezone.now())
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament: Tournament, now: datetime | None = None) -> None:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.status != TournamentStatus.DRAFT:
+        raise ValidationError("Die Anmeldung kann nur aus dem Entwurf heraus geöffnet werden.")
+    today = timezone.localdate(now or timezone.now())
+    deadline = registration_deadline(locked)
+    if deadline is not None and today > deadline:
+        raise ValidationError(
+            f"Sonderturniere müssen mindestens 14 Tage vor Beginn bekannt gegeben werden "
+            f"(Klub 6.2.1). Letzter möglicher Tag für dieses Turnier war der "
+            f"{deadline:%d.%m.%Y}."
+        )
+    locked.status = TournamentStatus.REGISTRATION
+    locked.registration_opened_at = now or timezone.now()
+    locked.save(update_fields=["status", "registration_opened_at", "updated_at"])
+    events.public_data_changed(locked.pk)
+    tournament.status = locked.status

@@ -1,0 +1,162 @@
+"""The director's registration page: search-as-you-type, reserves, check-in."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.common.access import directed_tournament
+from tournaments.common.http import flash_errors
+from tournaments.enums import (
+    TournamentStatus,
+    WarningKind,
+)
+from tournaments.models import (
+    Player,
+    PlayerWarning,
+    Registration,
+    Tournament,
+)
+from tournaments.registration import services as registration_services
+from tournaments.registry.selectors import search_players
+from tournaments.rounds import field
+from tournaments.rounds import services as round_services
+
+
+def _registration_context(tournament: Tournament) -> dict:
+    red_card = PlayerWarning.objects.filter(
+        tournament=OuterRef("tournament"),
+        player=OuterRef("player"),
+        kind=WarningKind.RED,
+        withdrawn_at__isnull=True,
+    )
+    regs = list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .annotate(excluded=Exists(red_card))  # same query: the page's query budget stays
+        .order_by("withdrawn_at", "player__last_name", "player__first_name")
+    )
+    active = [r for r in regs if r.withdrawn_at is None]
+    # The field of the next draw: checked in, not excluded by a red card (SPEC §1, §7).
+    seated = [r for r in active if r.checked_in_at and not r.excluded]
+    players = tuple(r.player_id for r in seated if not r.reserve)
+    reserves = tuple(r.player_id for r in seated if r.reserve)
+    status = field.field_status(tournament=tournament, players=len(players), reserves=len(reserves))
+    next_round = round_services.NextRoundStatus(
+        status,
+        players,
+        reserves,
+        tuple(r.player_id for r in active if r.checked_in_at and r.excluded),
+    )
+    started = tournament.rounds.exists()
+    return {
+        "tournament": tournament,
+        "registrations": regs,
+        "active_count": len(active),
+        "field": status,
+        "next_round": next_round,
+        "started": started,
+        "can_register": tournament.status != TournamentStatus.FINISHED,
+    }
+
+
+@login_required
+def registration_page(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    context = _registration_context(tournament)
+    template = "tournaments/director/registration.html"
+    if request.htmx and request.htmx.target == "registration-list":
+        template += "#registration-list"
+    return render(request, template, context)
+
+
+@login_required
+def registration_search(request, pk: int):
+    """Search as you type: players not yet registered in this tournament."""
+    tournament = directed_tournament(request, pk)
+    query = request.GET.get("q", "").strip()
+    results = []
+    if len(query) >= 2:
+        registered = tournament.registrations.filter(withdrawn_at__isnull=True).values("player_id")
+        results = list(search_players(query).exclude(pk__in=registered)[:15])
+    return render(
+        request,
+        "tournaments/director/registration.html#search-results",
+        {"tournament": tournament, "results": results, "query": query},
+    )
+
+
+@login_required
+@require_POST
+def registration_add(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    player = (
+        Player.objects.filter(pk=request.POST.get("player") or 0).first()
+        if str(request.POST.get("player", "")).isdecimal()  # isdigit() accepts "²", int() not
+        else None
+    )
+    if player is None:
+        messages.error(request, "Bitte einen Spieler aus der Suche auswählen.")
+    else:
+        try:
+            registration_services.registration_add(
+                tournament=tournament,
+                player=player,
+                reserve=request.POST.get("reserve") == "1",
+                user=request.user,
+            )
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            kind = "als Ersatzspieler " if request.POST.get("reserve") == "1" else ""
+            messages.success(request, f"{player.full_name} {kind}angemeldet.")
+    return _registration_response(request, tournament)
+
+
+def _registration_response(request, tournament):
+    if request.htmx:
+        return render(
+            request,
+            "tournaments/director/registration.html#registration-list",
+            _registration_context(tournament),
+        )
+    return redirect("director:registration", tournament.pk)
+
+
+@login_required
+@require_POST
+def registration_change(request, pk: int, reg_pk: int):
+    tournament = directed_tournament(request, pk)
+    registration = get_object_or_404(Registration, pk=reg_pk, tournament=tournament)
+    action = request.POST.get("action", "")
+    changes = {
+        "check_in": {"checked_in": True},
+        "check_out": {"checked_in": False},
+        "reserve_on": {"reserve": True},
+        "reserve_off": {"reserve": False},
+        "withdraw": {"withdrawn": True},
+        "reinstate": {"withdrawn": False},
+    }.get(action)
+    if changes is None:
+        messages.error(request, "Unbekannte Aktion.")
+    else:
+        try:
+            registration_services.registration_update(registration=registration, **changes)
+        except ValidationError as exc:
+            flash_errors(request, exc)
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def registration_check_in_all(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    try:
+        count = registration_services.registrations_check_in_all(tournament=tournament)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"{count} Spieler eingecheckt.")
+    return _registration_response(request, tournament)

@@ -1,0 +1,47 @@
+"""Forms of the federation's player registry: one player, CSV import."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = [
+            "federation_number",
+            "last_name",
+            "first_name",
+            "club",
+            "city",
+            "birth_year",
+            "email",
+            "publish_name",
+        ]
+
+    def clean_birth_year(self):
+        # The model's check constraint would only say "Bedingung … ist nicht erfüllt".
+        year = self.cleaned_data.get("birth_year")
+        if year is not None and not 1900 <= year <= 2100:
+            raise forms.ValidationError(_("Das Geburtsjahr muss zwischen 1900 und 2100 liegen."))
+        return year
+
+
+class PlayerImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV-Datei"),
+        help_text=_(
+            "Spalten: Mitgliedsnummer; Nachname; Vorname; Verein; Ort; Geburtsjahr; E-Mail; "
+            "Name veröffentlichen (ja/nein). Trennzeichen ; oder , – UTF-8 oder Excel "
+            "(Windows-1252)."
+        ),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(_("Die Datei ist größer als 2 MB."))
+        return upload

@@ -1,0 +1,268 @@
+"""Rounds: the director's pairing page with overrides, release, and the printed lists."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments import permissions
+from tournaments.common.access import directed_tournament, visible_round
+from tournaments.common.http import flash_errors
+from tournaments.common.public_cache import public_page
+from tournaments.domain.seating import COMPASS_LABELS, seat_plan
+from tournaments.enums import (
+    RoundStatus,
+)
+from tournaments.models import (
+    Player,
+    Round,
+    Tournament,
+)
+from tournaments.rounds import selectors as rounds_selectors
+from tournaments.rounds import services as round_services
+from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
+
+
+@login_required
+@require_POST
+def round_pair(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    try:
+        rnd = round_services.round_pair_next(tournament=tournament, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+        return redirect("director:tournament_detail", pk)
+    messages.success(request, f"Runde {rnd.number} ist ausgelost (Startwert {rnd.seed}).")
+    return redirect("director:round_detail", pk, rnd.number)
+
+
+def _round_for_director(request, pk: int, number: int) -> Round:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    permissions.require_director(request.user, tournament)
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+def _director_context(rnd: Round) -> dict:
+    seating = rounds_selectors.round_seating(rnd)
+    report, ranked = rounds_selectors.round_report(rnd, seating)
+    names = {s.player_id: s.player.full_name for table in seating for s in table["seats"]}
+    seated = sorted(
+        (
+            (s.player_id, s.player.full_name, table["number"], s.letter)
+            for table in seating
+            for s in table["seats"]
+        ),
+        key=lambda item: item[1],
+    )
+    pins = {pin.player_id: pin for pin in rnd.tournament.pins.filter(player_id__in=names.keys())}
+    for table in seating:
+        for seat in table["seats"]:
+            seat.pin = pins.get(seat.player_id)
+    return {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "seating": seating,
+        "report": report,
+        "ranked": ranked,
+        "repeated_names": [(names.get(a, a), names.get(b, b)) for a, b in report.repeated],
+        "seated": seated,
+        "changes": rnd.changes.select_related("user")[:50],
+        "editable": rnd.status == RoundStatus.DRAWN,
+        "swap_form": SwapForm(),
+        "move_form": MoveForm(),
+        "pin_form": PinForm(),
+    }
+
+
+@login_required
+def round_detail(request, pk: int, number: int):
+    rnd = _round_for_director(request, pk, number)
+    template = "tournaments/director/round.html"
+    if request.htmx and request.htmx.target == "round-editor":
+        template += "#round-editor"
+    return render(request, template, _director_context(rnd))
+
+
+def _player(value) -> Player | None:
+    try:
+        return Player.objects.filter(pk=int(value)).first()
+    except (TypeError, ValueError):
+        return None
+
+
+def _after_edit(request, rnd: Round):
+    if request.htmx:
+        return render(
+            request, "tournaments/director/round.html#round-editor", _director_context(rnd)
+        )
+    return redirect("director:round_detail", rnd.tournament_id, rnd.number)
+
+
+def _report_change(request, change) -> None:
+    if change.created_repeat:
+        messages.warning(request, change.description)
+    else:
+        messages.success(request, change.description)
+
+
+@login_required
+@require_POST
+def round_swap(request, pk: int, number: int):
+    rnd = _round_for_director(request, pk, number)
+    form = SwapForm(request.POST)
+    a = _player(request.POST.get("player_a")) if form.is_valid() else None
+    b = _player(request.POST.get("player_b")) if form.is_valid() else None
+    if a is None or b is None:
+        messages.error(request, "Bitte zwei Spieler dieser Runde auswählen.")
+    else:
+        try:
+            _report_change(
+                request,
+                round_services.round_swap_players(
+                    rnd=rnd, player_a=a, player_b=b, user=request.user
+                ),
+            )
+        except ValidationError as exc:
+            flash_errors(request, exc)
+    return _after_edit(request, rnd)
+
+
+@login_required
+@require_POST
+def round_move(request, pk: int, number: int):
+    rnd = _round_for_director(request, pk, number)
+    form = MoveForm(request.POST)
+    player = _player(request.POST.get("player")) if form.is_valid() else None
+    if player is None:
+        messages.error(request, "Bitte Spieler, Tisch und Position angeben.")
+    else:
+        try:
+            _report_change(
+                request,
+                round_services.round_move_player(
+                    rnd=rnd,
+                    player=player,
+                    table_number=form.cleaned_data["table"],
+                    letter=form.cleaned_data["letter"],
+                    user=request.user,
+                ),
+            )
+        except ValidationError as exc:
+            flash_errors(request, exc)
+    return _after_edit(request, rnd)
+
+
+@login_required
+@require_POST
+def round_pin(request, pk: int, number: int):
+    rnd = _round_for_director(request, pk, number)
+    form = PinForm(request.POST)
+    player = _player(request.POST.get("player")) if form.is_valid() else None
+    if player is None:
+        messages.error(request, "Bitte einen Spieler und eine gültige Tischnummer angeben.")
+    else:
+        table = form.cleaned_data["table"]
+        try:
+            round_services.pin_set(
+                tournament=rnd.tournament,
+                player=player,
+                table_number=table,
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                rnd=rnd,
+            )
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            if table:
+                messages.success(
+                    request,
+                    f"{player.full_name} ist ab der nächsten Auslosung an Tisch {table} gebunden.",
+                )
+            else:
+                messages.success(request, f"Tischbindung von {player.full_name} aufgehoben.")
+    return _after_edit(request, rnd)
+
+
+@login_required
+@require_POST
+def round_release(request, pk: int, number: int):
+    rnd = _round_for_director(request, pk, number)
+    try:
+        round_services.round_release(rnd=rnd, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"Runde {rnd.number} ist freigegeben und öffentlich sichtbar.")
+    return redirect("director:round_detail", pk, number)
+
+
+@public_page()
+def pairing_by_table(request, pk: int, number: int):
+    rnd = visible_round(request, pk, number)
+    seating = rounds_selectors.round_seating(rnd)
+    return render(
+        request,
+        "tournaments/print/by_table.html",
+        {
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "seating": seating,
+            "staff": permissions.can_direct(request.user, rnd.tournament),
+        },
+    )
+
+
+@public_page()
+def pairing_by_name(request, pk: int, number: int):
+    rnd = visible_round(request, pk, number)
+    staff = permissions.can_direct(request.user, rnd.tournament)
+    seats = rounds_selectors.seats_by_name(rnd, full_names=staff)
+    query = request.GET.get("q", "").strip().lower()[:100]
+    return render(
+        request,
+        "tournaments/print/by_name.html",
+        {
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "seats": seats,
+            "staff": staff,
+            "query": query,
+        },
+    )
+
+
+@public_page()
+def table_cards(request, pk: int, number: int):
+    rnd = visible_round(request, pk, number)
+    seating = rounds_selectors.round_seating(rnd)
+    games = rnd.tournament.games_per_round
+    plans = {4: seat_plan(4, games), 3: seat_plan(3, games)}
+    cards = []
+    for table in seating:
+        by_letter = {s.letter: s for s in table["seats"]}
+        plan = []
+        for game in plans[len(table["seats"])]:
+            plan.append(
+                {
+                    "game": game.game,
+                    "starter": by_letter[game.starter],
+                    "positions": [
+                        (COMPASS_LABELS[point], by_letter[letter]) for point, letter in game.compass
+                    ],
+                }
+            )
+        cards.append({"table": table, "plan": plan})
+    return render(
+        request,
+        "tournaments/print/table_cards.html",
+        {
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "cards": cards,
+            "staff": permissions.can_direct(request.user, rnd.tournament),
+        },
+    )

@@ -1,0 +1,193 @@
+"""Tournament set-up (Klub 6): create, edit, open registration; staff roles."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments import permissions
+from tournaments.common import events
+from tournaments.domain.formats import CATEGORY_PRESETS
+from tournaments.enums import (
+    Category,
+    GlobalRole,
+    RuleSetCode,
+    StaffRole,
+    TablePolicy,
+)
+from tournaments.models import Tournament, TournamentStaff
+
+
+def tournament_format_errors(
+    *,
+    category: str,
+    rounds_planned: int,
+    games_per_round: int,
+    has_final: bool,
+    finalists_count: int,
+    table_policy: str,
+    max_players: int | None,
+    start_date: date,
+    end_date: date,
+    ranking_year: int,
+    rule_set: str,
+) -> dict[str, str]:
+    """Field → German message for every format rule the settings break (Klub 6.2, 6.3, 6.2.1)."""
+    errors: dict[str, str] = {}
+    special = category == Category.SPECIAL
+    if category not in CATEGORY_PRESETS:
+        errors["category"] = "Unbekannte Kategorie."
+        return errors
+    preset = CATEGORY_PRESETS[category].rounds
+    if preset is not None and rounds_planned != preset:
+        article = "Ein" if category == Category.BEGINNERS else "Eine"  # das Turnier, die …schaft
+        errors["rounds_planned"] = (
+            f"{article} {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."
+        )
+    if not 1 <= rounds_planned <= 4:
+        errors["rounds_planned"] = "Ein Turnier hat 1 bis 4 Vorrunden."
+    elif not special and rounds_planned < 2:
+        errors["rounds_planned"] = "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."
+    if games_per_round != 4 and not special:
+        errors["games_per_round"] = (
+            "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
+        )
+    elif not 2 <= games_per_round <= 4:
+        errors["games_per_round"] = "Eine Runde hat 2 bis 4 Spiele."
+    if has_final and category not in (Category.BEGINNERS, Category.SPECIAL):
+        errors["has_final"] = (
+            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren vorgesehen "
+            "(Klub 6.3)."
+        )
+    if has_final and finalists_count < 3:
+        errors["finalists_count"] = "Eine Finalrunde braucht mindestens drei Finalisten."
+    if table_policy == TablePolicy.THREE_PLAYER and not special:
+        errors["table_policy"] = "Dreiertische gibt es nur bei Sonderturnieren (Klub 6.2.1)."
+    if max_players is not None and max_players < 3:
+        errors["max_players"] = "Mindestens drei Spieler."
+    if end_date < start_date:
+        errors["end_date"] = "Das Ende liegt vor dem Beginn."
+    if ranking_year != start_date.year:
+        errors["ranking_year"] = (
+            "Das Ranking-Jahr ist das Kalenderjahr des Turnierbeginns (Klub 2.4)."
+        )
+    expected_rules = RuleSetCode.RULES_2014 if ranking_year >= 2014 else RuleSetCode.PRE_2014
+    if rule_set != expected_rules and category != Category.SPECIAL:
+        errors["rule_set"] = (
+            "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; nur "
+            "Sonderturniere (z. B. das Hausformat) dürfen abweichen."
+        )
+    return errors
+
+
+def _raise_if(errors: dict[str, str]) -> None:
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def tournament_create(*, user, **fields) -> Tournament:
+    """The creator becomes the tournament's director."""
+    tournament = Tournament(created_by=user, **fields)
+    _raise_if(tournament_format_errors(**_format_fields(tournament)))
+    tournament.full_clean()
+    tournament.save()
+    TournamentStaff.objects.create(tournament=tournament, user=user, role=StaffRole.DIRECTOR)
+    return tournament
+
+
+def _format_fields(t: Tournament) -> dict:
+    return {
+        "category": t.category,
+        "rounds_planned": t.rounds_planned,
+        "games_per_round": t.games_per_round,
+        "has_final": t.has_final,
+        "finalists_count": t.finalists_count,
+        "table_policy": t.table_policy,
+        "max_players": t.max_players,
+        "start_date": t.start_date,
+        "end_date": t.end_date,
+        "ranking_year": t.ranking_year,
+        "rule_set": t.rule_set,
+    }
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.rounds.exists():
+        format_keys = {"category", "rounds_planned", "games_per_round", "table_policy", "rule_set"}
+        changed = {k for k in format_keys & fields.keys() if getattr(locked, k) != fields[k]}
+        if changed:
+            raise ValidationError(
+                "Das Format kann nach der Auslosung der ersten Runde nicht mehr geändert werden."
+            )
+        ranking_keys = {"ranking_year", "counts_for_ranking"}
+        if any(getattr(locked, k) != fields[k] for k in ranking_keys & fields.keys()):
+            raise ValidationError(
+                "Ranking-Jahr und Ranking-Wertung stehen nach der Auslosung der ersten Runde fest; "
+                "ein Turnier aus dem Ranking nehmen kann nur die Regelkommission (Klub 3.1.1)."
+            )
+    for key, value in fields.items():
+        setattr(locked, key, value)
+    _raise_if(tournament_format_errors(**_format_fields(locked)))
+    locked.full_clean()
+    locked.save()
+    events.public_data_changed(locked.pk)
+    return locked
+
+
+ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
+
+
+@transaction.atomic
+def staff_assign(*, tournament: Tournament, username: str, role: str, user) -> TournamentStaff:
+    """Desk staff, referees and the one head referee of a tournament. Referees come from the
+    federation's referee list (the global role); anyone with an account may work the desk."""
+    permissions.require_director(user, tournament)
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if role not in ASSIGNABLE_ROLES:
+        raise ValidationError({"role": "Bitte Orgatisch, Schiedsrichter oder Hauptschiedsrichter."})
+    username = (username or "").strip()
+    person = (
+        get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+        if username
+        else None
+    )
+    if person is None:
+        raise ValidationError({"username": f"Kein aktives Benutzerkonto „{username}“."})
+    if role == StaffRole.HEAD_REFEREE and not permissions.has_global_role(
+        person, GlobalRole.HEAD_REFEREE
+    ):
+        raise ValidationError(
+            {"username": f"{person.get_username()} ist nicht als Hauptschiedsrichter geführt."}
+        )
+    if role == StaffRole.REFEREE and not permissions.is_referee(person):
+        raise ValidationError(
+            {"username": f"{person.get_username()} ist nicht als Schiedsrichter geführt."}
+        )
+    if role == StaffRole.HEAD_REFEREE:
+        current = locked.staff.filter(role=StaffRole.HEAD_REFEREE).exclude(user=person).first()
+        if current is not None:
+            raise ValidationError(
+                f"{current.user.get_username()} ist bereits Hauptschiedsrichter dieses Turniers. "
+                "Es gibt nur einen; bitte zuerst die Zuordnung aufheben."
+            )
+    if locked.staff.filter(user=person, role=role).exists():
+        raise ValidationError(
+            f"{person.get_username()} ist bereits als {StaffRole(role).label} zugeordnet."
+        )
+    return TournamentStaff.objects.create(tournament=locked, user=person, role=role)
+
+
+@transaction.atomic
+def staff_unassign(*, assignment: TournamentStaff, user) -> None:
+    """Ends an assignment. Directors are not managed here (the creator stays director)."""
+    permissions.require_director(user, assignment.tournament)
+    Tournament.objects.select_for_update().get(pk=assignment.tournament_id)
+    if assignment.role not in ASSIGNABLE_ROLES:
+        raise ValidationError("Die Turnierleitung wird hier nicht geändert.")
+    TournamentStaff.objects.filter(pk=assignment.pk).delete()

@@ -1,0 +1,205 @@
+"""Director area: tournament set-up, overview and staff."""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments import permissions
+from tournaments.common.access import directed_tournament
+from tournaments.common.http import apply_errors, flash_errors
+from tournaments.enums import (
+    Category,
+    GlobalRole,
+    RuleSetCode,
+    RulingStatus,
+    TournamentStatus,
+    WarningKind,
+)
+from tournaments.models import (
+    PlayerWarning,
+    Ruling,
+    Tournament,
+    TournamentStaff,
+)
+from tournaments.referees import selectors as selectors_referee
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
+from tournaments.setup.forms import StaffForm, TournamentForm
+
+FORMAT_FIELDS = tuple(TournamentForm.Meta.fields)
+
+
+@login_required
+def tournament_create(request):
+    permissions.require(permissions.is_director(request.user))
+    today = timezone.localdate()
+    initial = {
+        "category": Category.CITY,
+        "rounds_planned": 3,
+        "games_per_round": 4,
+        "finalists_count": 4,
+        "ranking_year": today.year,
+        "rule_set": RuleSetCode.RULES_2014,
+        "counts_for_ranking": True,
+    }
+    form = TournamentForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = setup_services.tournament_create(
+                user=request.user, **{f: form.cleaned_data[f] for f in FORMAT_FIELDS}
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, f"Turnier „{tournament.name}“ angelegt.")
+            return redirect("director:tournament_detail", tournament.pk)
+    return render(request, "tournaments/director/tournament_form.html", {"form": form})
+
+
+@login_required
+def tournament_edit(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if tournament.rounds.exists():  # fixed once round 1 is drawn (the service checks again)
+        for name in ("ranking_year", "counts_for_ranking"):
+            form.fields[name].disabled = True
+            form.fields[name].help_text = "Steht nach der Auslosung der ersten Runde fest."
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup_services.tournament_update(
+                tournament=tournament, **{f: form.cleaned_data[f] for f in FORMAT_FIELDS}
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, "Änderungen gespeichert.")
+            return redirect("director:tournament_detail", tournament.pk)
+    return render(
+        request,
+        "tournaments/director/tournament_form.html",
+        {"form": form, "tournament": Tournament.objects.get(pk=pk)},
+    )
+
+
+@login_required
+def tournament_detail(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
+    counts = tournament.registrations.aggregate(
+        active=Count("id", filter=Q(withdrawn_at__isnull=True, reserve=False)),
+        reserves=Count("id", filter=Q(withdrawn_at__isnull=True, reserve=True)),
+        checked_in=Count("id", filter=Q(withdrawn_at__isnull=True, checked_in_at__isnull=False)),
+    )
+    deadline = registration_services.registration_deadline(tournament)
+    return render(
+        request,
+        "tournaments/director/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "counts": counts,
+            "deadline": deadline,
+            **_referee_overview(tournament, len(rounds)),
+        },
+    )
+
+
+def _referee_overview(tournament: Tournament, drawn: int) -> dict:
+    """Exclusions (winnings forfeited, Klub 4.5.2), warning counts and the next round's field."""
+    warning_counts = PlayerWarning.objects.filter(
+        tournament=tournament, withdrawn_at__isnull=True
+    ).aggregate(
+        total=Count("id"),
+        yellow=Count("id", filter=Q(kind=WarningKind.YELLOW)),
+    )
+    next_is_preliminary = (
+        tournament.status == TournamentStatus.RUNNING and drawn < tournament.rounds_planned
+    )
+    return {
+        "exclusions": selectors_referee.exclusions(tournament),
+        "warning_counts": warning_counts,
+        "open_calls": Ruling.objects.filter(
+            tournament=tournament, status=RulingStatus.ESCALATED, final_ruling__isnull=True
+        ).count(),
+        "next_round": round_services.next_round_status(tournament) if next_is_preliminary else None,
+        "staff_count": tournament.staff.count(),
+    }
+
+
+@login_required
+@require_POST
+def tournament_open_registration(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    try:
+        registration_services.tournament_open_registration(tournament=tournament)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(
+            request, "Die Anmeldung ist geöffnet; das Turnier ist öffentlich sichtbar."
+        )
+    return redirect("director:tournament_detail", pk)
+
+
+def _staff_context(tournament: Tournament, form) -> dict:
+    referee_groups = [GlobalRole.REFEREE.value, GlobalRole.HEAD_REFEREE.value]
+    return {
+        "tournament": tournament,
+        "form": form,
+        "staff": selectors_referee.staff(tournament),
+        "referee_candidates": get_user_model()
+        .objects.filter(is_active=True, groups__name__in=referee_groups)
+        .distinct()
+        .order_by("username")[:200],
+    }
+
+
+@login_required
+def staff_page(request, pk: int):
+    """The director assigns desk staff, referees and the one head referee of this tournament."""
+    tournament = directed_tournament(request, pk)
+    form = StaffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            assignment = setup_services.staff_assign(
+                tournament=tournament,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                user=request.user,
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                f"{assignment.user.get_username()} ist als {assignment.get_role_display()} "
+                "zugeordnet.",
+            )
+            return redirect("director:staff", tournament.pk)
+    return render(request, "tournaments/director/staff.html", _staff_context(tournament, form))
+
+
+@login_required
+@require_POST
+def staff_remove(request, pk: int, staff_pk: int):
+    tournament = directed_tournament(request, pk)
+    assignment = get_object_or_404(
+        TournamentStaff.objects.select_related("user"), pk=staff_pk, tournament=tournament
+    )
+    try:
+        setup_services.staff_unassign(assignment=assignment, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(
+            request,
+            f"Zuordnung von {assignment.user.get_username()} als "
+            f"{assignment.get_role_display()} aufgehoben.",
+        )
+    return redirect("director:staff", tournament.pk)

@@ -1,0 +1,43 @@
+"""Reads of result sheets: scored game lines of a tournament's valid sheets."""
+
+from __future__ import annotations
+
+from tournaments.domain.scoring import score_game
+from tournaments.domain.sheets import game_inputs
+from tournaments.domain.standings import GameLine
+from tournaments.enums import RoundStatus
+from tournaments.models import ResultSheet, Seat, Tournament
+
+
+def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=None) -> list:
+    """Scored game lines from each sheet's newest confirmed version (standings follow it)."""
+
+    ruleset = tournament.ruleset
+    sheets = ResultSheet.objects.filter(round__tournament=tournament, confirmed__isnull=False)
+    if published_only:
+        sheets = sheets.filter(round__status=RoundStatus.PUBLISHED)
+    if rounds is not None:
+        sheets = sheets.filter(round__number__in=list(rounds))
+    seats: dict[int, dict[str, int]] = {}
+
+    for table_id, letter, player_id in Seat.objects.filter(
+        round__tournament=tournament
+    ).values_list("table_id", "letter", "player_id"):
+        seats.setdefault(table_id, {})[letter] = player_id
+    lines = []
+    for sheet in sheets.select_related("confirmed", "round"):
+        by_letter = seats.get(sheet.table_id, {})
+        for game in game_inputs(sheet.confirmed.games, letters=tuple(sorted(by_letter))):
+            result = score_game(game, ruleset=ruleset)
+            for entry in result.entries:
+                lines.append(
+                    GameLine(
+                        player_id=by_letter[entry.letter],
+                        round_number=sheet.round.number,
+                        game_number=result.number,
+                        game_points=entry.game_points,
+                        place=entry.place,
+                        placement_points=entry.placement_points,
+                    )
+                )
+    return lines

@@ -1,0 +1,105 @@
+"""Director and desk area, under /leitung/ (namespace "director")."""
+
+from django.urls import path
+
+from tournaments.pages import views as pages_views
+from tournaments.registration import views as registration_views
+from tournaments.registry import views as registry_views
+from tournaments.rounds import views as rounds_views
+from tournaments.setup import views as setup_views
+from tournaments.sheets import views as sheets_views
+
+app_name = "director"
+urlpatterns = [
+    path("", pages_views.director_home, name="home"),
+    path("spieler/", registry_views.player_list, name="player_list"),
+    path("spieler/neu/", registry_views.player_edit, name="player_create"),
+    path("spieler/<int:pk>/", registry_views.player_edit, name="player_edit"),
+    path("spieler/import/", registry_views.player_import, name="player_import"),
+    path(
+        "spieler/import/verwerfen/",
+        registry_views.player_import_cancel,
+        name="player_import_cancel",
+    ),
+    path("turniere/neu/", setup_views.tournament_create, name="tournament_create"),
+    path("turniere/<int:pk>/", setup_views.tournament_detail, name="tournament_detail"),
+    path("turniere/<int:pk>/bearbeiten/", setup_views.tournament_edit, name="tournament_edit"),
+    path(
+        "turniere/<int:pk>/anmeldung-oeffnen/",
+        setup_views.tournament_open_registration,
+        name="tournament_open_registration",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/",
+        registration_views.registration_page,
+        name="registration",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/suche/",
+        registration_views.registration_search,
+        name="registration_search",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/neu/",
+        registration_views.registration_add,
+        name="registration_add",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/alle-einchecken/",
+        registration_views.registration_check_in_all,
+        name="registration_check_in_all",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/<int:reg_pk>/",
+        registration_views.registration_change,
+        name="registration_change",
+    ),
+    path("turniere/<int:pk>/runden/auslosen/", rounds_views.round_pair, name="round_pair"),
+    path("turniere/<int:pk>/runden/<int:number>/", rounds_views.round_detail, name="round_detail"),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/tauschen/",
+        rounds_views.round_swap,
+        name="round_swap",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/verschieben/",
+        rounds_views.round_move,
+        name="round_move",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/binden/",
+        rounds_views.round_pin,
+        name="round_pin",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/freigeben/",
+        rounds_views.round_release,
+        name="round_release",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/orgatisch/",
+        sheets_views.desk_board,
+        name="desk_board",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/tische/<int:table_number>/bogen/",
+        sheets_views.sheet_page,
+        name="sheet",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/tische/<int:table_number>/bogen/aktion/",
+        sheets_views.sheet_action,
+        name="sheet_action",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/veroeffentlichen/",
+        sheets_views.round_publish,
+        name="round_publish",
+    ),
+    path("turniere/<int:pk>/personal/", setup_views.staff_page, name="staff"),
+    path(
+        "turniere/<int:pk>/personal/<int:staff_pk>/entfernen/",
+        setup_views.staff_remove,
+        name="staff_remove",
+    ),
+]
