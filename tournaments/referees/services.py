@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
+from tournaments.common.guards import require_not_finished, require_running
 from tournaments.domain import referees as referee_domain
 from tournaments.enums import (
     RulingStatus,
@@ -39,6 +40,7 @@ def _lock_tournament(tournament: Tournament) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.status == TournamentStatus.DRAFT:
         raise ValidationError("Das Turnier ist noch ein Entwurf.")
+    require_not_finished(locked)
     return locked
 
 
@@ -68,6 +70,7 @@ def warning_give(
     round drawn after it (SPEC §7); the public standings show that, so their cache is dropped."""
     permissions.require(permissions.can_referee(user, tournament), REFEREE_ONLY)
     locked = _lock_tournament(tournament)
+    require_running(locked)
     if kind not in WarningKind.values:
         raise ValidationError({"kind": "Bitte die Art der Verwarnung wählen."})
     if ground not in WarningGround.values:
@@ -133,6 +136,7 @@ def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarn
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": "Bitte die Rücknahme begründen."})
+    _lock_tournament(warning.tournament)
     locked = PlayerWarning.objects.select_for_update().select_related("player").get(pk=warning.pk)
     if locked.withdrawn_at is not None:
         raise ValidationError(
@@ -208,6 +212,7 @@ def ruling_decide_finally(*, ruling: Ruling, decision: str, user, rule_cited: st
     decision = (decision or "").strip()
     if not decision:
         raise ValidationError({"decision": "Bitte die endgültige Entscheidung angeben."})
+    _lock_tournament(ruling.tournament)
     locked = Ruling.objects.select_for_update().get(pk=ruling.pk)
     if locked.status != RulingStatus.ESCALATED:
         raise ValidationError("Nur an den Hauptschiedsrichter übergebene Entscheidungen.")

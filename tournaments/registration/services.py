@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournaments.common import events
+from tournaments.common.guards import require_not_finished
 from tournaments.domain.formats import (
     ANNOUNCE_DAYS_SPECIAL,
 )
@@ -25,8 +26,7 @@ def registration_deadline(tournament: Tournament) -> date | None:
 
 def _lock_for_registration(tournament: Tournament) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if locked.status == TournamentStatus.FINISHED:
-        raise ValidationError("Das Turnier ist beendet.")
+    require_not_finished(locked)
     return locked
 
 

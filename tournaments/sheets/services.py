@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
+from tournaments.common.guards import require_not_finished
 from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
@@ -113,6 +114,7 @@ def sheet_save(
     permissions.require(
         permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
     )
+    require_not_finished(tournament)
     if rnd.status == RoundStatus.DRAWN:
         raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
     sheet = _lock(table)
@@ -155,6 +157,7 @@ def sheet_confirm(
     permissions.require(
         permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
     )
+    require_not_finished(tournament)
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if locked.current is None or locked.status == SheetStatus.CONFIRMED:
@@ -188,6 +191,7 @@ def sheet_needs_clarification(
 ) -> ResultSheet:
     locked = _lock(sheet.table)
     permissions.require(permissions.can_work_desk(user, locked.table.round.tournament))
+    require_not_finished(locked.table.round.tournament)
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if not note.strip():
@@ -212,6 +216,7 @@ def sheet_accept_interpreted(
     locked = _lock(sheet.table)
     tournament = locked.table.round.tournament
     permissions.require_director(user, tournament)
+    require_not_finished(tournament)
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if not reason.strip():
