@@ -6,5 +6,7 @@ class RankingConfig(AppConfig):
     verbose_name = "Ranking"
 
     def ready(self) -> None:
-        """Connect the receivers: the ranking follows every publish and correction (SPEC §9)."""
-        from ranking import receivers  # noqa: F401
+        """Connect the receivers (the ranking follows every publish and correction, SPEC §9) and
+        register the tasks in every process: services enqueue them by name, and eager mode
+        (make run, tests) runs a task only if its module is loaded."""
+        from ranking import receivers, tasks  # noqa: F401
