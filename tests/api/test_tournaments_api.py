@@ -245,8 +245,8 @@ def test_round_tables_published_round_matches_round_results(api, finished):
         assert [totals[x] for x in "ABCD"] == [t["game_points"] for t in expected["totals"]]
 
 
-def test_round_tables_follow_a_correction_of_a_published_sheet(api, finished):
-    rnd = finished.rounds.get(number=2)
+def test_round_tables_follow_a_correction_of_a_published_sheet(api, running):
+    rnd = running.rounds.get(number=1)
     sheet = ResultSheet.objects.filter(round=rnd).order_by("table__number").first()
     games = [dict(g, scores=dict(g["scores"])) for g in sheet.confirmed.games]
     index = next(i for i, g in enumerate(games) if not g["pool_exhausted"] and not g["no_meld"])
@@ -262,7 +262,7 @@ def test_round_tables_follow_a_correction_of_a_published_sheet(api, finished):
         user=sim_user("sim-leitung"),
         reason="Tippfehler",
     )
-    game = get(api, f"{API}/{finished.pk}/rounds/2/tables/")["tables"][0]["games"][index]
+    game = get(api, f"{API}/{running.pk}/rounds/1/tables/")["tables"][0]["games"][index]
     points = {r["letter"]: r["game_points"] for r in game["results"]}
     assert points[winner] == scores[winner]
     assert points[loser] == scores[loser]

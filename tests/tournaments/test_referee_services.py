@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from tests.conftest import (
     create_house_tournament,
@@ -314,7 +315,7 @@ def test_withdrawn_red_card_readmits_player_for_the_next_draw(w):
 
 def test_three_player_tables_absorb_an_exclusion(db, director, players):
     """House format (000 §1A): 9 players are three 3-tables; one red card leaves two 4-tables."""
-    t = create_house_tournament(director)
+    t = create_house_tournament(director, start_date=timezone.localdate())
     register(t, players, count=9)
     referee = make_user("schiri", GlobalRole.REFEREE)
     t.staff.create(user=referee, role=StaffRole.REFEREE)

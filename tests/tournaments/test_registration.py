@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import create_house_tournament, create_tournament, register
+from tournaments.common.guards import FROZEN
 from tournaments.enums import TournamentStatus
 from tournaments.models import Registration, Round, Seat, Table
 from tournaments.registration import services as registration_services
@@ -169,7 +170,7 @@ def test_registration_refused_when_tournament_finished(open_tournament, players,
         registration_services.registration_add(
             tournament=open_tournament, player=players[0], reserve=True, user=director
         )
-    assert info.value.messages == ["Das Turnier ist beendet."]
+    assert info.value.messages == [FROZEN]
 
 
 # --- Check-in, withdraw, reinstate -----------------------------------------------------------

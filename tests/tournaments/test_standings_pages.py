@@ -217,8 +217,21 @@ def test_standings_unknown_tournament_is_404(client):
     assert client.get("/turniere/999999999999999999999/rangliste/").status_code == 404
 
 
-def test_public_pages_are_cached_and_invalidated_by_a_correction(client, finished, director):
-    url = reverse("standings", args=[finished.pk])
+def test_public_pages_are_cached_and_invalidated_by_a_correction(client, director):
+    """A correction while the tournament runs (after the end results are frozen, SPEC §6)."""
+    running = simulate(
+        "--players",
+        "14",
+        "--category",
+        "beginners",
+        "--seed",
+        "11",
+        "--year",
+        "2026",
+        "--stop-after",
+        "1",
+    )
+    url = reverse("standings", args=[running.pk])
     first = client.get(url)
     second = client.get(url)
     assert first["X-Public-Cache"] == "miss"
@@ -226,9 +239,9 @@ def test_public_pages_are_cached_and_invalidated_by_a_correction(client, finishe
     assert second.content == first.content
 
     TournamentStaff.objects.get_or_create(
-        tournament=finished, user=director, role=StaffRole.DIRECTOR
+        tournament=running, user=director, role=StaffRole.DIRECTOR
     )
-    sheet = ResultSheet.objects.filter(round__tournament=finished, round__number=2).first()
+    sheet = ResultSheet.objects.filter(round__tournament=running, round__number=1).first()
     games = [dict(g) for g in sheet.confirmed.games]
     letters = sorted(games[0]["scores"])
     games[0] = {
@@ -246,7 +259,7 @@ def test_public_pages_are_cached_and_invalidated_by_a_correction(client, finishe
     third = client.get(url)
     assert third["X-Public-Cache"] == "miss"
     assert row_names(third.content.decode()) == [
-        e.player.public_name for e in standings_table(finished).entries
+        e.player.public_name for e in standings_table(running).entries
     ]
 
 

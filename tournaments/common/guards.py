@@ -1,0 +1,36 @@
+"""Workflow guards shared by every write service (SPEC §6, §7: a finished tournament is frozen)."""
+
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from tournaments.enums import TournamentStatus
+from tournaments.models import Tournament
+
+FROZEN = (
+    "Das Turnier ist beendet: seine Ergebnisse sind eingefroren. Änderungen sind nur noch über "
+    "die Regelkommission möglich und wirken nur auf das Ranking (Klub 4.2.3, 10.2, 10.4)."
+)
+NOT_RUNNING = (
+    "Verwarnungen und Karten gibt es nur, solange das Turnier läuft: vom ersten Turniertag "
+    "(Einchecken) bis zur Veröffentlichung der letzten Runde (Klub 4.5.1)."
+)
+
+
+def require_not_finished(tournament: Tournament) -> None:
+    """After its last round is published a tournament changes only through the commission."""
+    if tournament.status == TournamentStatus.FINISHED:
+        raise ValidationError(FROZEN, code="frozen")
+
+
+def require_running(tournament: Tournament, *, today: date | None = None) -> None:
+    """Cards are given during games or in breaks (Klub 4.5.1). Our reading: the tournament runs
+    from its first day (check-in, before the first draw) until its last round is published."""
+    require_not_finished(tournament)
+    today = today or timezone.localdate()
+    on_the_day = tournament.status == TournamentStatus.REGISTRATION and (
+        tournament.start_date <= today
+    )
+    if tournament.status != TournamentStatus.RUNNING and not on_the_day:
+        raise ValidationError(NOT_RUNNING, code="not_running")
