@@ -12,6 +12,7 @@ from tournaments.enums import RoundStatus, StaffRole, TournamentStatus
 from tournaments.models import (
     Player,
     Round,
+    Seat,
     Tournament,
 )
 
@@ -25,14 +26,11 @@ def appeals_of_player(player: Player) -> list[Appeal]:
 
 
 def appealable_tournaments_for_player(player: Player, *, now) -> list[Tournament]:
-    """Finished tournaments the player played whose appeal window is still open."""
-
-    qs = Tournament.objects.filter(
-        status=TournamentStatus.FINISHED,
-        registrations__player=player,
-        registrations__withdrawn_at__isnull=True,
-    ).order_by("-end_date")
-    return [t for t in qs.distinct() if domain_appeals.appeal_in_time(t.end_date, now)]
+    """Finished tournaments the player played (withdrawn later or not) whose appeal window is
+    still open."""
+    played = Seat.objects.played().filter(player=player).values("round__tournament")
+    qs = Tournament.objects.filter(status=TournamentStatus.FINISHED, pk__in=played)
+    return [t for t in qs.order_by("-end_date") if domain_appeals.appeal_in_time(t.end_date, now)]
 
 
 def tournaments_for_appeal_staff(user, *, now) -> list[Tournament]:

@@ -14,7 +14,12 @@ from ranking.domain import appeals as domain_appeals
 from ranking.models import Appeal, PlayerAccount
 from tournaments import permissions
 from tournaments.enums import RoundStatus, TournamentStatus
-from tournaments.models import Player, Registration, Round, Tournament
+from tournaments.models import Player, Round, Seat, Tournament
+
+NOT_PLAYED = (
+    "Dieser Spieler hat in diesem Turnier kein Spiel gespielt. Einspruch kann nur einlegen, wer "
+    "mitgespielt hat, auch wer später abgemeldet wurde (Klub 4.2.3)."
+)
 
 
 def account_player_id(user) -> int | None:
@@ -71,10 +76,8 @@ def appeal_file(
             f"{domain_appeals.deadline_text(tournament.end_date)} möglich (14 Tage nach dem "
             "letzten Turniertag, Klub 3)."
         )
-    if not Registration.objects.filter(
-        tournament=tournament, player=player, withdrawn_at__isnull=True
-    ).exists():
-        raise ValidationError({"player": "Dieser Spieler hat an dem Turnier nicht teilgenommen."})
+    if not Seat.objects.played().filter(round__tournament=tournament, player=player).exists():
+        raise ValidationError({"player": NOT_PLAYED})
     errors: dict[str, str] = {}
     what_is_wrong = (what_is_wrong or "").strip()
     correction_requested = (correction_requested or "").strip()

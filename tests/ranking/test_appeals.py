@@ -10,6 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 
 from ranking.appeals import services as appeals_services
+from ranking.appeals.selectors import appealable_tournaments_for_player
+from ranking.appeals.services import NOT_PLAYED
 from ranking.commission import services as commission_services
 from ranking.compute import services as compute
 from ranking.domain.appeals import BERLIN
@@ -25,7 +27,7 @@ from ranking.models import (
 from tests.conftest import make_user
 from tests.ranking.conftest import play_tournament
 from tournaments.enums import GlobalRole, StaffRole
-from tournaments.models import Round, SheetVersion, TournamentStaff
+from tournaments.models import Registration, Round, SheetVersion, TournamentStaff
 from tournaments.sheets.selectors import game_lines
 
 pytestmark = pytest.mark.django_db
@@ -127,8 +129,34 @@ def test_player_must_have_played(finished, the_director):
     with pytest.raises(ValidationError) as exc:
         file(the_director, finished, outsider)
     assert exc.value.message_dict == {
-        "player": ["Dieser Spieler hat an dem Turnier nicht teilgenommen."]
+        "player": [
+            "Dieser Spieler hat in diesem Turnier kein Spiel gespielt. Einspruch kann nur "
+            "einlegen, wer mitgespielt hat, auch wer später abgemeldet wurde (Klub 4.2.3)."
+        ]
     }
+
+
+def test_a_player_withdrawn_after_playing_may_appeal(finished, the_director, field):
+    """Klub 4.2.3: whoever played may appeal, withdrawn players included (SPEC §8)."""
+    Registration.objects.filter(tournament=finished, player=field[3]).update(
+        withdrawn_at=datetime(2026, 6, 7, 15, tzinfo=BERLIN)
+    )
+    appeal = file(the_director, finished, field[3])
+    assert (appeal.player_id, appeal.tournament_id) == (field[3].pk, finished.pk)
+    assert appealable_tournaments_for_player(field[3], now=IN_TIME) == [finished]
+
+
+def test_a_registered_player_who_never_played_may_not_appeal(finished, the_director):
+    from tournaments.models import Player
+
+    late = Player.objects.create(federation_number="X-2", first_name="Lu", last_name="Spät")
+    Registration.objects.create(
+        tournament=finished, player=late, withdrawn_at=datetime(2026, 6, 6, tzinfo=BERLIN)
+    )
+    with pytest.raises(ValidationError) as exc:
+        file(the_director, finished, late)
+    assert exc.value.message_dict == {"player": [NOT_PLAYED]}
+    assert appealable_tournaments_for_player(late, now=IN_TIME) == []
 
 
 @pytest.mark.parametrize(

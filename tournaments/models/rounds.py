@@ -81,6 +81,13 @@ class Table(models.Model):
         return f"Tisch {self.number}"
 
 
+class SeatQuerySet(models.QuerySet):
+    def played(self) -> "SeatQuerySet":
+        """Seats of published rounds: whoever has one played in the tournament, withdrawn
+        later or not (Klub 4.2.3: such a player may appeal)."""
+        return self.filter(round__status=RoundStatus.PUBLISHED)
+
+
 class Seat(models.Model):
     """A player's letter at a table for the whole round (Klub 7.2)."""
 
@@ -89,6 +96,8 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     letter = models.CharField(max_length=1)
     reserve = models.BooleanField(default=False)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["table__number", "letter"]
