@@ -27,7 +27,7 @@ class RuleSet:
 
 RULES_2014 = RuleSet(
     code="2014",
-    label="Klub-Rummikub-Regeln ab 2014 (vier Wertungskriterien)",
+    label="Klub-Regeln 2014 (vier Wertungskriterien)",
     tiebreak_keys=4,
     joker_value=30,
 )
@@ -35,7 +35,7 @@ RULES_2014 = RuleSet(
 
 RULES_PRE_2014 = RuleSet(
     code="pre2014",
-    label="Regeln vor 2014 / Hausturnier (Platzierungspunkte, Spielpunkte)",
+    label="Vor 2014 / Hausformat (zwei Wertungskriterien)",
     tiebreak_keys=2,
     joker_value=30,
 )
