@@ -16,7 +16,7 @@ from ranking.models import (
     TournamentContribution,
 )
 from tournaments.domain.sheets import game_inputs
-from tournaments.enums import RoundStatus, WarningKind
+from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
     ResultSheet,
@@ -92,9 +92,9 @@ def tournament_inputs(tournament_ids: list[int]) -> TournamentInputs:
         if key in letters_by_table:  # the newest decision wins
             corrections[key] = tuple(game_inputs(games, letters=letters_by_table[key]))
     excluded = frozenset(
-        PlayerWarning.objects.filter(
-            tournament_id__in=tournament_ids, kind=WarningKind.RED, withdrawn_at__isnull=True
-        ).values_list("tournament_id", "player_id")
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament_id__in=tournament_ids)
+        .values_list("tournament_id", "player_id")
     )
     return TournamentInputs(sheets=tuple(sheets), corrections=corrections, excluded=excluded)
 

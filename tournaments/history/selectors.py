@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from tournaments import permissions
 from tournaments.domain.scoring import score_game
 from tournaments.domain.sheets import game_inputs
-from tournaments.enums import RoundStatus, WarningKind
+from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -20,7 +20,8 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
 )
-from tournaments.pages.selectors import PUBLIC_STATUSES
+from tournaments.models.setup import PUBLIC_STATUSES
+from tournaments.referees.selectors import summary_of
 
 
 @dataclass
@@ -106,7 +107,7 @@ def player_history(player, *, user) -> list[TournamentLine]:
     lines: dict[int, TournamentLine] = {}
     for reg in regs:
         t = reg.tournament
-        excluded = any(w.kind == WarningKind.RED and w.active for w in warnings[t.pk])
+        excluded = summary_of(warnings[t.pk]).excluded
         staff = permissions.can_see_referee_log(user, t) or permissions.is_federation_admin(user)
         lines[t.pk] = TournamentLine(
             tournament=t,
