@@ -9,8 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournaments import permissions
-from tournaments.domain.scoring import score_game
-from tournaments.domain.sheets import game_inputs
+from tournaments.domain.sheets import score_sheet
 from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
@@ -129,9 +128,8 @@ def player_history(player, *, user) -> list[TournamentLine]:
         sheet = sheets.get(seat.table_id)
         if sheet is not None:
             letters = tuple(s.letter for s in at_table)
-            for game in game_inputs(sheet.confirmed.games, letters=letters):
-                result = score_game(game, ruleset=t.ruleset)
-                entry = next(e for e in result.entries if e.letter == seat.letter)
+            for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=t.ruleset):
+                entry = result.entry(seat.letter)
                 line.games.append(
                     {
                         "number": result.number,
