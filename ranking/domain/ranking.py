@@ -1,4 +1,10 @@
-"""The German ranking (SPEC §9, Klub 1.1, 6.3): per year and player, the standings chain."""
+"""The German ranking (SPEC §9): per year and player, the standings chain over counted rounds.
+
+Rules: Klub 1.1 and 6.3 (only tournaments under these rules count, with all their rounds), 3.1.1
+(a tournament struck off by the commission does not count), 4.5 and 6.1 (excluded players and
+reserves are not ranked). The order is the standings chain of Klub 10.1 (`tournaments.domain.
+standings`); the formula itself is our design (SPEC §9), stated on the ranking page.
+"""
 
 from __future__ import annotations
 
