@@ -11,6 +11,7 @@ from tournaments.common.http import int_or_404
 from tournaments.enums import RoundStatus, StaffRole, TournamentStatus
 from tournaments.models import (
     Player,
+    Registration,
     Round,
     Tournament,
 )
@@ -27,11 +28,10 @@ def appeals_of_player(player: Player) -> list[Appeal]:
 def appealable_tournaments_for_player(player: Player, *, now) -> list[Tournament]:
     """Finished tournaments the player played whose appeal window is still open."""
 
-    qs = Tournament.objects.filter(
-        status=TournamentStatus.FINISHED,
-        registrations__player=player,
-        registrations__withdrawn_at__isnull=True,
-    ).order_by("-end_date")
+    played = Registration.objects.active().filter(player=player).values("tournament_id")
+    qs = Tournament.objects.filter(status=TournamentStatus.FINISHED, pk__in=played).order_by(
+        "-end_date"
+    )
     return [t for t in qs.distinct() if domain_appeals.appeal_in_time(t.end_date, now)]
 
 

@@ -71,9 +71,7 @@ def appeal_file(
             f"{domain_appeals.deadline_text(tournament.end_date)} möglich (14 Tage nach dem "
             "letzten Turniertag, Klub 3)."
         )
-    if not Registration.objects.filter(
-        tournament=tournament, player=player, withdrawn_at__isnull=True
-    ).exists():
+    if not Registration.objects.active().filter(tournament=tournament, player=player).exists():
         raise ValidationError({"player": "Dieser Spieler hat an dem Turnier nicht teilgenommen."})
     errors: dict[str, str] = {}
     what_is_wrong = (what_is_wrong or "").strip()

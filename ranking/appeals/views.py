@@ -63,7 +63,8 @@ def appeal_new(request, tournament_pk: int):
     if staff:
         players = [
             r.player
-            for r in Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+            for r in Registration.objects.active()
+            .filter(tournament=tournament)
             .select_related("player")
             .order_by("player__last_name", "player__first_name")
         ]

@@ -39,7 +39,7 @@ def _effective_games(rnd: Round, table_number: int) -> list[dict] | None:
     """What the ranking uses for a table now: the newest correction, else the sheet."""
     corrected = (
         ResultCorrection.objects.filter(round=rnd, table_number=table_number)
-        .order_by("-decision__decided_at", "-pk")
+        .newest_first()
         .values_list("games", flat=True)
         .first()
     )

@@ -19,7 +19,6 @@ from ranking.domain.ranking import (
 )
 from ranking.domain.versions import rules_for_year
 from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
-from tournaments.domain.scoring import GameInput, SeatScore
 
 # --- Deadline -------------------------------------------------------------------------------
 
@@ -148,10 +147,8 @@ def test_ranking_order_depends_on_rule_version():
 
 
 def game(number, **scores):
-    return GameInput(
-        number=number,
-        scores=tuple(SeatScore(letter=k, points=v) for k, v in sorted(scores.items())),
-    )
+    """One game as a sheet version stores it."""
+    return {"number": number, "scores": scores}
 
 
 def sheet(

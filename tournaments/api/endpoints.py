@@ -31,7 +31,6 @@ from tournaments.api.schemas import (
 from tournaments.common import events
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Tournament
-from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.selectors import standings_table
@@ -67,7 +66,7 @@ TOURNAMENT_FIELDS = (
 
 
 def _public_tournaments():
-    return Tournament.objects.filter(status__in=pages_selectors.PUBLIC_STATUSES)
+    return Tournament.objects.public()
 
 
 def _tournament_dict(t: Tournament) -> dict:

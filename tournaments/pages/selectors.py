@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import Round, Tournament
-
-PUBLIC_STATUSES = (
-    TournamentStatus.REGISTRATION,
-    TournamentStatus.RUNNING,
-    TournamentStatus.FINISHED,
-)
 
 
 def tournament_list_public() -> dict[str, list[Tournament]]:
@@ -19,9 +13,9 @@ def tournament_list_public() -> dict[str, list[Tournament]]:
 
     visible = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=RoundStatus.DRAWN)
     tournaments = (
-        Tournament.objects.filter(status__in=PUBLIC_STATUSES)
+        Tournament.objects.public()
+        .with_player_count()
         .annotate(
-            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True)),
             current_round=Subquery(visible.order_by("-number").values("number")[:1]),
             has_published=Exists(visible.filter(status=RoundStatus.PUBLISHED)),
         )

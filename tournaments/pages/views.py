@@ -1,7 +1,6 @@
 """Start page, a tournament's public page and the staff areas' entry pages."""
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
@@ -24,13 +23,11 @@ def home(request):
 @public_page()
 def tournament_public(request, pk: int):
     tournament = get_object_or_404(
-        Tournament.objects.annotate(
-            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
-        ),
+        Tournament.objects.with_player_count(),
         pk=pk,
     )
     staff = permissions.can_direct(request.user, tournament)
-    if tournament.status not in pages_selectors.PUBLIC_STATUSES and not staff:
+    if not tournament.is_public and not staff:
         raise Http404
     rounds = list(tournament.rounds.exclude(status=RoundStatus.DRAWN).order_by("number"))
     return render(

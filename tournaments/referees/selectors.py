@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from tournaments.domain import referees as referee_domain
-from tournaments.enums import RoundStatus, StaffRole, WarningKind
+from tournaments.enums import RoundStatus, StaffRole
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -90,9 +90,8 @@ def exclusions(tournament: Tournament | int) -> list[PlayerWarning]:
     """Active red cards with their players: out of later rounds, winnings forfeited (Klub 4.5)."""
     tid = tournament if isinstance(tournament, int) else tournament.pk
     return list(
-        PlayerWarning.objects.filter(
-            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
-        )
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament_id=tid)
         .select_related("player", "round", "given_by")
         .order_by("player__last_name", "player__first_name")
     )
@@ -144,7 +143,7 @@ def excluded_player_ids(tournament: Tournament | int) -> frozenset[int]:
 
     tid = tournament if isinstance(tournament, int) else tournament.pk
     return frozenset(
-        PlayerWarning.objects.filter(
-            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
-        ).values_list("player_id", flat=True)
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament_id=tid)
+        .values_list("player_id", flat=True)
     )

@@ -9,10 +9,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import flash_errors
-from tournaments.enums import (
-    TournamentStatus,
-    WarningKind,
-)
+from tournaments.enums import TournamentStatus
 from tournaments.models import (
     Player,
     PlayerWarning,
@@ -26,11 +23,8 @@ from tournaments.rounds import services as round_services
 
 
 def _registration_context(tournament: Tournament) -> dict:
-    red_card = PlayerWarning.objects.filter(
-        tournament=OuterRef("tournament"),
-        player=OuterRef("player"),
-        kind=WarningKind.RED,
-        withdrawn_at__isnull=True,
+    red_card = PlayerWarning.objects.red_cards_in_force().filter(
+        tournament=OuterRef("tournament"), player=OuterRef("player")
     )
     regs = list(
         Registration.objects.filter(tournament=tournament)
@@ -79,7 +73,7 @@ def registration_search(request, pk: int):
     query = request.GET.get("q", "").strip()
     results = []
     if len(query) >= 2:
-        registered = tournament.registrations.filter(withdrawn_at__isnull=True).values("player_id")
+        registered = tournament.registrations.active().values("player_id")
         results = list(search_players(query).exclude(pk__in=registered)[:15])
     return render(
         request,

@@ -46,7 +46,7 @@ def pairing_order(tournament: Tournament, player_ids) -> list[int]:
 def finalists(tournament: Tournament) -> list[int]:
     """The top of the preliminary standings; reserves can never be finalists (SPEC §1)."""
 
-    regs = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+    regs = Registration.objects.active().filter(tournament=tournament)
     excluded = excluded_player_ids(tournament)
     participants = [
         Participant(player_id=r.player_id, reserve=r.reserve, excluded=r.player_id in excluded)

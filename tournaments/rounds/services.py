@@ -64,9 +64,9 @@ def next_round_status(tournament: Tournament) -> NextRoundStatus:
     """Checked-in, not withdrawn, not excluded registrations, split into tables (SPEC §1, §7)."""
     excluded = referees_selectors.excluded_player_ids(tournament)
     regs = list(
-        Registration.objects.filter(
-            tournament=tournament, withdrawn_at__isnull=True, checked_in_at__isnull=False
-        ).values_list("player_id", "reserve")
+        Registration.objects.active()
+        .filter(tournament=tournament, checked_in_at__isnull=False)
+        .values_list("player_id", "reserve")
     )
     players = sorted(pid for pid, reserve in regs if not reserve and pid not in excluded)
     reserves = sorted(pid for pid, reserve in regs if reserve and pid not in excluded)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import QuerySet
 
 from tournaments import permissions
 from tournaments.enums import StaffRole
@@ -10,9 +10,7 @@ from tournaments.models import Tournament
 
 
 def tournaments_for_director(user) -> QuerySet[Tournament]:
-    qs = Tournament.objects.annotate(
-        player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
-    )
+    qs = Tournament.objects.with_player_count()
     if not permissions.is_federation_admin(user):
         qs = qs.filter(staff__user=user, staff__role=StaffRole.DIRECTOR)
     return qs.order_by("-start_date", "name").distinct()

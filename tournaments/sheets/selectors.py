@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.domain.scoring import score_game
-from tournaments.domain.sheets import game_inputs
+from tournaments.domain.sheets import score_sheet
 from tournaments.domain.standings import GameLine
 from tournaments.enums import RoundStatus
 from tournaments.models import ResultSheet, Seat, Tournament
@@ -27,8 +26,8 @@ def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=No
     lines = []
     for sheet in sheets.select_related("confirmed", "round"):
         by_letter = seats.get(sheet.table_id, {})
-        for game in game_inputs(sheet.confirmed.games, letters=tuple(sorted(by_letter))):
-            result = score_game(game, ruleset=ruleset)
+        letters = tuple(sorted(by_letter))
+        for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=ruleset):
             for entry in result.entries:
                 lines.append(
                     GameLine(

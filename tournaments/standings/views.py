@@ -13,7 +13,6 @@ from tournaments.common.access import visible_round
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Tournament
-from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.selectors import StandingsTable, standings_table
@@ -42,7 +41,7 @@ def round_results(request, pk: int, number: int):
 def _visible_tournament(request, pk: int) -> tuple[Tournament, bool]:
     tournament = get_object_or_404(Tournament, pk=pk)
     staff = permissions.can_direct(request.user, tournament)
-    if tournament.status not in pages_selectors.PUBLIC_STATUSES and not staff:
+    if not tournament.is_public and not staff:
         raise Http404
     return tournament, staff
 

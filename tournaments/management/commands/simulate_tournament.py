@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.domain.formats import reserves_needed
+from tournaments.domain.formats import CATEGORY_PRESETS, reserves_needed
 from tournaments.enums import Category, GlobalRole, RuleSetCode, StaffRole, TablePolicy
 from tournaments.models import Player, TournamentStaff
 from tournaments.permissions import role_groups
@@ -19,8 +19,6 @@ from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.players import demo_player_rows
 from tournaments.simulation.sheets import random_sheet
-
-PRESETS = {"beginners": 2, "city": 3, "national": 4}
 
 
 class Command(BaseCommand):
@@ -75,7 +73,7 @@ class Command(BaseCommand):
         three = opts["three_player_tables"]
         if three and category != Category.SPECIAL:
             raise CommandError("--three-player-tables nur mit --category special.")
-        rounds = opts["rounds"] or PRESETS.get(category, 3)
+        rounds = opts["rounds"] or CATEGORY_PRESETS[category].rounds or 3
         year = opts["year"] or timezone.localdate().year
         start = date(year, 1, 1) + timedelta(days=rng.randrange(365 if year % 4 else 366))
         director, desk = self._staff()
@@ -90,7 +88,7 @@ class Command(BaseCommand):
             start_date=start,
             end_date=start,
             ranking_year=year,
-            rule_set=RuleSetCode.RULES_2014 if year >= 2014 else RuleSetCode.PRE_2014,
+            rule_set=RuleSetCode.for_year(year),
             venue="Simulation",
         )
         TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
