@@ -19,7 +19,6 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
 )
-from tournaments.models.setup import PUBLIC_STATUSES
 from tournaments.referees.selectors import summary_of
 
 
@@ -70,7 +69,7 @@ def player_history(player, *, user) -> list[TournamentLine]:
     """Newest tournament first. Drafts never; unreleased rounds never; results only when
     published; warnings only for staff of that tournament."""
     regs = list(
-        Registration.objects.filter(player=player, tournament__status__in=PUBLIC_STATUSES)
+        Registration.objects.filter(player=player, tournament__in=Tournament.objects.public())
         .select_related("tournament")
         .order_by("-tournament__start_date", "-tournament_id")
     )

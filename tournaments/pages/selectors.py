@@ -31,3 +31,13 @@ def tournament_list_public() -> dict[str, list[Tournament]]:
             groups["finished"].append(t)
     groups["upcoming"].reverse()  # soonest first
     return groups
+
+
+def public_tournaments(*, fields: tuple[str, ...]) -> list[Tournament]:
+    """Every tournament the public may see, newest first, with only these fields loaded."""
+    return list(Tournament.objects.public().only(*fields).order_by("-start_date", "name", "pk"))
+
+
+def public_tournament(pk: int, *, fields: tuple[str, ...]) -> Tournament | None:
+    """The tournament if the public may see it (no drafts), with only these fields loaded."""
+    return Tournament.objects.public().only(*fields).filter(pk=pk).first()
