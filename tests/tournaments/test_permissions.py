@@ -10,7 +10,7 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tests.conftest import create_tournament, make_user, register
+from tests.support.builders import make_tournament, make_user, register_players
 from tournaments.enums import GlobalRole, RoundStatus, TournamentStatus
 from tournaments.models import (
     PairingChange,
@@ -34,16 +34,16 @@ DENIED = "Keine Berechtigung."
 def world(director, other_director, admin_user, referee, commission_member, plain_user, players):
     """The director's running tournament (round 1 drawn, 8 players), a draft of hers, and
     another director's own tournament."""
-    t = create_tournament(director)
+    t = make_tournament(director=director)
     registration_services.tournament_open_registration(tournament=t)
-    register(t, players, count=8)
+    register_players(t, players, count=8)
     rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
     late = registration_services.registration_add(
         tournament=t, player=players[30], reserve=True, user=director
     )
-    draft = create_tournament(director, name="Entwurf")
+    draft = make_tournament(director=director, name="Entwurf")
     desk_row = t.staff.create(user=make_user("orga-welt"), role="desk")
-    foreign = create_tournament(other_director, name="Anderes Turnier")
+    foreign = make_tournament(director=other_director, name="Anderes Turnier")
 
     def at(table, letter):
         return Seat.objects.get(round=rnd, table__number=table, letter=letter).player_id
@@ -374,7 +374,7 @@ HUGE = 99999999999999999999
 def test_bad_url_input_is_404(client, world, role):
     client.force_login(world["users"][role])
     t, foreign_reg = world["t"], None
-    other = create_tournament(world["users"]["admin"], name="Drittes Turnier")
+    other = make_tournament(director=world["users"]["admin"], name="Drittes Turnier")
     foreign_reg = registration_services.registration_add(
         tournament=other, player=world["free_player"], reserve=False, user=None
     )
@@ -554,7 +554,7 @@ def test_staff_row_director_without_group_directs_only_that_tournament(client, w
 
 
 def test_desk_staff_is_not_a_director(client, world):
-    desk = make_user("orga", GlobalRole.REFEREE)
+    desk = make_user("orga", role=GlobalRole.REFEREE)
     world["t"].staff.create(user=desk, role="desk")
     client.force_login(desk)
     before = snapshot()

@@ -22,8 +22,8 @@ from ranking.models import (
     RankingYear,
     ResultCorrection,
 )
-from tests.conftest import make_user
-from tests.ranking.conftest import play_tournament
+from tests.support.builders import make_user
+from tests.support.builders import play_tournament
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Round, SheetVersion, TournamentStaff
 from tournaments.sheets.selectors import game_lines
@@ -37,8 +37,8 @@ JPEG = b"\xff\xd8\xff\xe0" + b"\x00" * 200
 
 
 @pytest.fixture
-def finished(the_director, desk_user, field):
-    return play_tournament(the_director, desk_user, field, end=END)
+def finished(director, desk_user, field):
+    return play_tournament(director=director, desk=desk_user, players=field, end=END)
 
 
 @pytest.fixture
@@ -82,8 +82,8 @@ def test_appeal_on_day_15_is_refused_with_deadline(finished, player_user, field)
     assert Appeal.objects.count() == 0
 
 
-def test_appeal_before_tournament_finished_is_refused(the_director, desk_user, field, player_user):
-    running = play_tournament(the_director, desk_user, field, end=END, rounds=1)
+def test_appeal_before_tournament_finished_is_refused(director, desk_user, field, player_user):
+    running = play_tournament(director=director, desk=desk_user, players=field, end=END, rounds=1)
     with pytest.raises(ValidationError, match="erst nach dem Ende"):
         file(player_user, running, field[0])
 
@@ -94,11 +94,11 @@ def test_player_cannot_file_for_someone_else(finished, player_user, field):
 
 
 @pytest.mark.parametrize("role", ["director_of_tournament", "federation_admin"])
-def test_staff_files_on_behalf(finished, field, role, the_director):
+def test_staff_files_on_behalf(finished, field, role, director):
     user = (
-        the_director
+        director
         if role == "director_of_tournament"
-        else make_user("vb", GlobalRole.FEDERATION_ADMIN)
+        else make_user("vb", role=GlobalRole.FEDERATION_ADMIN)
     )
     appeal = file(user, finished, field[2])
     assert appeal.on_behalf is True and appeal.filed_by == user
@@ -110,7 +110,7 @@ def test_staff_files_on_behalf(finished, field, role, the_director):
     ids=["other-director", "referee", "commission", "plain"],
 )
 def test_other_roles_cannot_file(finished, field, roles):
-    user = make_user("fremd", *roles)
+    user = make_user("fremd", role=roles)
     with pytest.raises(PermissionDenied):
         file(user, finished, field[2])
 
@@ -120,12 +120,12 @@ def test_desk_staff_of_tournament_cannot_file(finished, field, desk_user):
         file(desk_user, finished, field[2])
 
 
-def test_player_must_have_played(finished, the_director):
+def test_player_must_have_played(finished, director):
     from tournaments.models import Player
 
     outsider = Player.objects.create(federation_number="X-1", first_name="Ola", last_name="Außen")
     with pytest.raises(ValidationError) as exc:
-        file(the_director, finished, outsider)
+        file(director, finished, outsider)
     assert exc.value.message_dict == {
         "player": ["Dieser Spieler hat an dem Turnier nicht teilgenommen."]
     }
@@ -235,7 +235,7 @@ def test_review_then_decide_rejected(
     ids=["director", "federation-admin", "referee", "plain"],
 )
 def test_only_commission_members_decide(appeal, roles):
-    user = make_user("nicht-kommission", *roles)
+    user = make_user("nicht-kommission", role=roles)
     with pytest.raises(PermissionDenied):
         commission_services.appeal_decide(
             appeal=appeal, user=user, outcome=DecisionOutcome.REJECTED, reasoning="x"
@@ -358,9 +358,9 @@ def test_upheld_without_change_is_refused(appeal, commission_member, finished):
 
 
 def test_struck_tournament_leaves_the_ranking(
-    appeal, commission_member, finished, the_director, desk_user, field
+    appeal, commission_member, finished, director, desk_user, field
 ):
-    other = play_tournament(the_director, desk_user, field, name="Zweites", end=END, rounds=1)
+    other = play_tournament(director=director, desk=desk_user, players=field, name="Zweites", end=END, rounds=1)
     compute.ranking_recompute_year(year=2026)
     assert {e.tournaments for e in RankingEntry.objects.all()} == {2}
     commission_services.appeal_decide(
@@ -374,7 +374,7 @@ def test_struck_tournament_leaves_the_ranking(
     assert {e.tournaments for e in RankingEntry.objects.all()} == {1}
     assert {e.rounds for e in RankingEntry.objects.all()} == {1}
     assert other.pk  # the other tournament still counts
-    second = file(make_user("vb2", GlobalRole.FEDERATION_ADMIN), finished, field[3])
+    second = file(make_user("vb2", role=GlobalRole.FEDERATION_ADMIN), finished, field[3])
     with pytest.raises(ValidationError, match="bereits aus dem Ranking gestrichen"):
         commission_services.appeal_decide(
             appeal=second, user=commission_member, outcome=DecisionOutcome.STRUCK, reasoning="x"
@@ -400,9 +400,9 @@ def test_decision_enqueues_recompute_after_commit(
     assert RankingEntry.objects.get(player_id=b.player_id).first == 1
 
 
-def test_director_of_tournament_can_see_but_not_decide(appeal, the_director, finished):
+def test_director_of_tournament_can_see_but_not_decide(appeal, director, finished):
     TournamentStaff.objects.get_or_create(
-        tournament=finished, user=the_director, role=StaffRole.DIRECTOR
+        tournament=finished, user=director, role=StaffRole.DIRECTOR
     )
-    assert appeals_services.can_see_appeal(the_director, appeal)
+    assert appeals_services.can_see_appeal(director, appeal)
     assert not appeals_services.can_see_appeal(make_user("fremd2"), appeal)

@@ -16,8 +16,9 @@ from ranking.domain import appeals as domain_appeals
 from ranking.domain import versions as domain_versions
 from ranking.models import RankingEntry, RankingYear, TournamentContribution, TournamentRanking
 from ranking.tasks import recompute_ranking_year
-from tests.conftest import make_user
-from tests.ranking.conftest import celery_conf, play_round, play_tournament
+from tests.support.builders import make_user
+from tests.support.builders import play_next_round, play_tournament
+from tests.support.celery import celery_conf
 from tournaments.domain.standings import totals_for
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
 from tournaments.models import PlayerWarning, Round, TournamentStaff
@@ -31,8 +32,8 @@ def entries(year):
     return {e.player_id: e for e in RankingEntry.objects.filter(ranking_year__year=year)}
 
 
-def test_publishing_marks_the_year_pending_inside_the_transaction(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+def test_publishing_marks_the_year_pending_inside_the_transaction(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     snapshot = RankingYear.objects.get(year=2026)
     assert snapshot.pending is True
     assert snapshot.generation == 1
@@ -41,10 +42,10 @@ def test_publishing_marks_the_year_pending_inside_the_transaction(the_director, 
 
 
 def test_publish_enqueues_recompute_after_commit(
-    the_director, desk_user, field, eager_celery, django_capture_on_commit_callbacks
+    director, desk_user, field, eager_celery, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        t = play_tournament(the_director, desk_user, field, rounds=1)
+        t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     snapshot = RankingYear.objects.get(year=2026)
     assert snapshot.pending is False
     assert snapshot.computed_at is not None
@@ -66,8 +67,8 @@ def test_publish_enqueues_recompute_after_commit(
         assert (e.tournaments, e.rounds, e.games) == (1, 1, 4)
 
 
-def test_recompute_is_idempotent_and_ranks_follow_the_chain(the_director, desk_user, field):
-    play_tournament(the_director, desk_user, field, count=12, seed=3)
+def test_recompute_is_idempotent_and_ranks_follow_the_chain(director, desk_user, field):
+    play_tournament(director=director, desk=desk_user, players=field, count=12, seed=3)
     first = compute.ranking_recompute_year(year=2026)
     before = sorted(
         RankingEntry.objects.filter(ranking_year=first).values_list(
@@ -88,8 +89,8 @@ def test_recompute_is_idempotent_and_ranks_follow_the_chain(the_director, desk_u
     assert ordered[0].rank == 1
 
 
-def test_reserves_games_are_not_ranked(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, count=5, reserves=3, rounds=1, seed=1)
+def test_reserves_games_are_not_ranked(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, count=5, reserves=3, rounds=1, seed=1)
     compute.ranking_recompute_year(year=2026)
     reserve_ids = set(t.registrations.filter(reserve=True).values_list("player_id", flat=True))
     assert len(reserve_ids) == 3
@@ -100,17 +101,17 @@ def test_reserves_games_are_not_ranked(the_director, desk_user, field):
     assert not reserve_ids & set(rows)
 
 
-def test_red_card_player_is_not_ranked_from_that_tournament(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+def test_red_card_player_is_not_ranked_from_that_tournament(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     victim = field[0]
     PlayerWarning.objects.create(
         tournament=t,
         player=victim,
         kind=WarningKind.RED,
         ground=WarningGround.UNSPORTING,
-        given_by=the_director,
+        given_by=director,
     )
-    other = play_tournament(the_director, desk_user, field, name="Zweites Turnier", rounds=1)
+    other = play_tournament(director=director, desk=desk_user, players=field, name="Zweites Turnier", rounds=1)
     compute.ranking_recompute_year(year=2026, full=True)
     row = entries(2026)[victim.pk]
     assert row.tournaments == 1
@@ -119,13 +120,13 @@ def test_red_card_player_is_not_ranked_from_that_tournament(the_director, desk_u
 
 
 def test_incremental_recompute_only_rescores_changed_tournaments(
-    the_director, desk_user, field, django_assert_max_num_queries
+    director, desk_user, field, django_assert_max_num_queries
 ):
-    t1 = play_tournament(the_director, desk_user, field, rounds=1)
-    t2 = play_tournament(the_director, desk_user, field, name="Zweites", rounds=1)
+    t1 = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
+    t2 = play_tournament(director=director, desk=desk_user, players=field, name="Zweites", rounds=1)
     compute.ranking_recompute_year(year=2026)
     computed_t1 = TournamentRanking.objects.get(pk=t1.pk).computed_at
-    play_round(t2, the_director, desk_user)
+    play_next_round(t2, director=director, desk=desk_user)
     assert TournamentRanking.objects.get(pk=t2.pk).stale is True
     assert RankingYear.objects.get(year=2026).pending is True
     compute.ranking_recompute_year(year=2026)
@@ -136,23 +137,23 @@ def test_incremental_recompute_only_rescores_changed_tournaments(
 
 
 def test_loading_a_year_takes_a_fixed_number_of_queries(
-    the_director, desk_user, field, django_assert_max_num_queries
+    director, desk_user, field, django_assert_max_num_queries
 ):
     for n in range(3):
-        play_tournament(the_director, desk_user, field, name=f"T{n}", rounds=2)
+        play_tournament(director=director, desk=desk_user, players=field, name=f"T{n}", rounds=2)
     with django_assert_max_num_queries(30):
         compute.ranking_recompute_year(year=2026, full=True)
 
 
-def test_unpublished_round_is_not_ranked(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, rounds=1)
-    play_round(t, the_director, desk_user, publish=False)
+def test_unpublished_round_is_not_ranked(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
+    play_next_round(t, director=director, desk=desk_user, publish=False)
     compute.ranking_recompute_year(year=2026)
     assert {e.rounds for e in entries(2026).values()} == {1}
 
 
-def test_correction_after_publication_marks_pending(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+def test_correction_after_publication_marks_pending(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     compute.ranking_recompute_year(year=2026)
     assert RankingYear.objects.get(year=2026).pending is False
     sheet = Round.objects.get(tournament=t, number=1).sheets.get(table__number=1)
@@ -162,7 +163,7 @@ def test_correction_after_publication_marks_pending(the_director, desk_user, fie
         table=sheet.table,
         games=games,
         expected_version=sheet.version,
-        user=the_director,
+        user=director,
         reason="Tippfehler",
     )
     assert RankingYear.objects.get(year=2026).pending is True
@@ -171,17 +172,17 @@ def test_correction_after_publication_marks_pending(the_director, desk_user, fie
     assert entries(2026)[b_player].first == 1
 
 
-def test_tournament_not_counting_is_left_out(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+def test_tournament_not_counting_is_left_out(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     t.counts_for_ranking = False
     t.save()
     compute.ranking_recompute_year(year=2026, full=True)
     assert entries(2026) == {}
 
 
-def test_years_are_separate_and_use_their_rule_version(the_director, desk_user, field):
-    play_tournament(the_director, desk_user, field, rounds=1, end=date(2025, 5, 1))
-    play_tournament(the_director, desk_user, field, rounds=1)
+def test_years_are_separate_and_use_their_rule_version(director, desk_user, field):
+    play_tournament(director=director, desk=desk_user, players=field, rounds=1, end=date(2025, 5, 1))
+    play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     compute.ranking_rebuild()
     assert set(RankingYear.objects.values_list("year", flat=True)) == {2025, 2026}
     assert all(e.games == 4 for e in entries(2025).values())
@@ -191,8 +192,8 @@ def test_years_are_separate_and_use_their_rule_version(the_director, desk_user, 
     )
 
 
-def test_rebuild_command_for_one_year(the_director, desk_user, field):
-    play_tournament(the_director, desk_user, field, rounds=1)
+def test_rebuild_command_for_one_year(director, desk_user, field):
+    play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     out = io.StringIO()
     call_command("rebuild_ranking", "--year", "2026", stdout=out)
     assert out.getvalue().strip() == "Ranking 2026: 8 Spieler, Regelversion R2014."
@@ -206,8 +207,8 @@ def test_rebuild_command_refuses_odd_year():
         call_command("rebuild_ranking", "--year", "12")
 
 
-def test_task_takes_a_year_and_is_idempotent(the_director, desk_user, field, eager_celery):
-    play_tournament(the_director, desk_user, field, rounds=1)
+def test_task_takes_a_year_and_is_idempotent(director, desk_user, field, eager_celery):
+    play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     first = recompute_ranking_year.delay(2026).get(timeout=10)
     second = recompute_ranking_year.delay(2026).get(timeout=10)
     assert first["entries"] == second["entries"] == 8
@@ -215,7 +216,7 @@ def test_task_takes_a_year_and_is_idempotent(the_director, desk_user, field, eag
 
 
 def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
-    the_director, desk_user, field, django_capture_on_commit_callbacks, caplog
+    director, desk_user, field, django_capture_on_commit_callbacks, caplog
 ):
     """Broker on a closed port, eager off: the publish commits, the year stays pending, and the
     periodic job recomputes it."""
@@ -230,7 +231,7 @@ def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
         caplog.at_level(logging.WARNING, logger="ranking.compute.services"),
         django_capture_on_commit_callbacks(execute=True) as callbacks,
     ):
-        t = play_tournament(the_director, desk_user, field, rounds=1)
+        t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     assert len(callbacks) >= 1
     assert Round.objects.get(tournament=t, number=1).status == "published"
     assert "Neuberechnung konnte nicht eingereiht werden" in caplog.text
@@ -241,8 +242,8 @@ def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
     assert snapshot.pending is False and snapshot.entries.count() == 8
 
 
-def test_change_during_recompute_keeps_year_pending(the_director, desk_user, field, monkeypatch):
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+def test_change_during_recompute_keeps_year_pending(director, desk_user, field, monkeypatch):
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     original = compute.compute_selectors.year_contributions
 
     def change_meanwhile(year):
@@ -258,8 +259,8 @@ def test_change_during_recompute_keeps_year_pending(the_director, desk_user, fie
 # --- Daily job ---------------------------------------------------------------------------
 
 
-def test_daily_job_closes_windows_and_marks_final(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, end=date(2026, 6, 7))
+def test_daily_job_closes_windows_and_marks_final(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, end=date(2026, 6, 7))
     berlin = domain_appeals.BERLIN
     during = compute.ranking_daily(now=datetime(2026, 6, 21, 23, 0, tzinfo=berlin))
     assert during["closed"] == [] and during["final"] == []
@@ -274,11 +275,11 @@ def test_daily_job_closes_windows_and_marks_final(the_director, desk_user, field
     assert again == {"closed": [], "final": [], "recomputed": []}
 
 
-def test_daily_job_waits_for_undecided_appeals(the_director, desk_user, field):
+def test_daily_job_waits_for_undecided_appeals(director, desk_user, field):
 
-    t = play_tournament(the_director, desk_user, field, end=date(2026, 6, 7))
+    t = play_tournament(director=director, desk=desk_user, players=field, end=date(2026, 6, 7))
     appeals_services.appeal_file(
-        user=the_director,
+        user=director,
         tournament=t,
         player=field[0],
         what_is_wrong="Falsch addiert",
@@ -307,19 +308,19 @@ def test_signal_receiver_is_connected():
     assert any("ranking.results_changed" in str(key) for key, *_ in results_changed.receivers)
 
 
-def test_published_results_changed_marks_via_signal(the_director, desk_user, field):
+def test_published_results_changed_marks_via_signal(director, desk_user, field):
     from tournaments.common import events
 
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     compute.ranking_recompute_year(year=2026)
     events.published_results_changed(t.pk)
     assert RankingYear.objects.get(year=2026).pending is True
 
 
-def test_director_of_other_tournament_does_not_matter_for_compute(the_director, desk_user, field):
+def test_director_of_other_tournament_does_not_matter_for_compute(director, desk_user, field):
     """Computation is not a permission matter: a plain recompute needs no user."""
-    other = make_user("x", GlobalRole.DIRECTOR)
-    t = play_tournament(the_director, desk_user, field, rounds=1)
+    other = make_user("x", role=GlobalRole.DIRECTOR)
+    t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     TournamentStaff.objects.create(tournament=t, user=other, role=StaffRole.REFEREE)
     assert compute.ranking_recompute_year(year=2026).entries.count() == 8
     assert timezone.now() >= RankingYear.objects.get(year=2026).computed_at

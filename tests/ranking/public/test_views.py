@@ -16,16 +16,16 @@ from ranking.compute import services as compute
 from ranking.domain.appeals import BERLIN
 from ranking.enums import AppealStatus
 from ranking.models import Appeal, Decision, PlayerAccount, PlayerInvitation, RankingEntry
-from tests.conftest import PASSWORD, make_user
-from tests.ranking.conftest import play_tournament
+from tests.support.builders import PASSWORD, make_user
+from tests.support.builders import play_tournament
 from tournaments.enums import GlobalRole
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ranked(the_director, desk_user, field):
-    t = play_tournament(the_director, desk_user, field, end=date(2026, 6, 7), count=12, seed=5)
+def ranked(director, desk_user, field):
+    t = play_tournament(director=director, desk=desk_user, players=field, end=date(2026, 6, 7), count=12, seed=5)
     compute.ranking_recompute_year(year=2026)
     return t
 
@@ -50,7 +50,7 @@ def test_ranking_page_lists_players_in_rank_order(client, ranked, django_assert_
     assert ranked.name in html and "vorläufig" in html
 
 
-def test_ranking_page_shows_pending(client, ranked, the_director, desk_user):
+def test_ranking_page_shows_pending(client, ranked, director, desk_user):
     compute.tournament_mark_changed(tournament_id=ranked.pk)
     html = client.get(reverse("ranking:year", args=[2026])).content.decode()
     assert "Die Neuberechnung ist ausstehend" in html
@@ -89,9 +89,9 @@ def test_csv_export(client, ranked):
     assert rows[1][6] == str(first.placement_points)
 
 
-def test_player_history_across_years(client, the_director, desk_user, field):
-    play_tournament(the_director, desk_user, field, end=date(2025, 5, 1), rounds=1)
-    play_tournament(the_director, desk_user, field, end=date(2026, 5, 1), rounds=1)
+def test_player_history_across_years(client, director, desk_user, field):
+    play_tournament(director=director, desk=desk_user, players=field, end=date(2025, 5, 1), rounds=1)
+    play_tournament(director=director, desk=desk_user, players=field, end=date(2026, 5, 1), rounds=1)
     compute.ranking_rebuild()
     player = field[0]
     html = client.get(reverse("ranking:player", args=[player.pk])).content.decode()
@@ -234,15 +234,15 @@ def test_bad_upload_gives_german_message_not_500(player_client, ranked, settings
 )
 def test_appeal_form_per_role(client, ranked, username, roles, expected):
     if roles is not None:
-        client.force_login(make_user(username, *roles))
+        client.force_login(make_user(username, role=roles))
     response = client.get(reverse("ranking:appeal_new", args=[ranked.pk]))
     assert response.status_code == expected  # "dir2" directs other tournaments only
 
 
-def test_director_files_on_behalf_via_form(client, ranked, the_director, field):
+def test_director_files_on_behalf_via_form(client, ranked, director, field):
     from unittest import mock
 
-    client.force_login(the_director)
+    client.force_login(director)
     with mock.patch("django.utils.timezone.now", return_value=datetime(2026, 6, 9, tzinfo=BERLIN)):
         response = client.post(
             reverse("ranking:appeal_new", args=[ranked.pk]),
@@ -257,9 +257,9 @@ def test_director_files_on_behalf_via_form(client, ranked, the_director, field):
 
 
 @pytest.fixture
-def appeal(ranked, the_director, field):
+def appeal(ranked, director, field):
     return appeals_services.appeal_file(
-        user=the_director,
+        user=director,
         tournament=ranked,
         player=field[0],
         round_number=1,
@@ -280,7 +280,7 @@ def appeal(ranked, the_director, field):
     ],
 )
 def test_commission_pages_per_role(client, appeal, roles, expected):
-    client.force_login(make_user("u", *roles))
+    client.force_login(make_user("u", role=roles))
     assert client.get(reverse("ranking:commission_inbox")).status_code == expected
     assert (
         client.get(reverse("ranking:commission_appeal", args=[appeal.pk])).status_code == expected
@@ -375,9 +375,9 @@ def test_attachment_is_private(client, appeal, settings, tmp_path):
 
 
 def test_director_invites_and_player_sets_password(
-    client, the_director, field, mailoutbox, django_capture_on_commit_callbacks
+    client, director, field, mailoutbox, django_capture_on_commit_callbacks
 ):
-    client.force_login(the_director)
+    client.force_login(director)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
             reverse("ranking:invite"), {"federation_number": field[5].federation_number}
@@ -407,11 +407,11 @@ def test_director_invites_and_player_sets_password(
     assert "Mein Bereich" in client.get("/").content.decode()
 
 
-def test_expired_or_unknown_invitation(client, the_director, field):
+def test_expired_or_unknown_invitation(client, director, field):
     from ranking.accounts import services as accounts
 
     invitation, token = accounts.player_invite(
-        player=field[1], user=the_director, now=datetime(2026, 1, 1, tzinfo=BERLIN)
+        player=field[1], user=director, now=datetime(2026, 1, 1, tzinfo=BERLIN)
     )
     response = client.get(reverse("ranking:invitation_accept", args=[token]))
     assert response.status_code == 404
@@ -424,7 +424,7 @@ def test_expired_or_unknown_invitation(client, the_director, field):
 
 @pytest.mark.parametrize("roles", [(), (GlobalRole.REFEREE,), (GlobalRole.COMMISSION,)])
 def test_only_directors_invite(client, roles, field):
-    client.force_login(make_user("x", *roles))
+    client.force_login(make_user("x", role=roles))
     assert client.get(reverse("ranking:invite")).status_code == 403
 
 

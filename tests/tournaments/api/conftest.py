@@ -1,25 +1,14 @@
 """Tournaments for the API tests, built by `simulate_tournament` through the real services."""
 
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
-from tests.conftest import create_tournament
-from tournaments.models import Tournament
-
-
-def simulate(*args: str) -> Tournament:
-    """Run `simulate_tournament` with the given options; returns the tournament it built."""
-    out = StringIO()
-    call_command("simulate_tournament", *args, stdout=out)
-    return Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
+from tests.support.builders import make_tournament, simulate_tournament
 
 
 @pytest.fixture
 def finished(db):
     """16 players, 2 rounds of 4 games, every round published."""
-    return simulate(
+    return simulate_tournament(
         "--players",
         "16",
         "--rounds",
@@ -38,7 +27,7 @@ def finished(db):
 @pytest.fixture
 def running(db):
     """Round 1 published, round 2 released but not published; 18 players, so 2 reserves."""
-    return simulate(
+    return simulate_tournament(
         "--players",
         "18",
         "--rounds",
@@ -58,7 +47,7 @@ def running(db):
 
 @pytest.fixture
 def draft(director):
-    return create_tournament(director, name="Entwurf")
+    return make_tournament(director=director, name="Entwurf")
 
 
 @pytest.fixture

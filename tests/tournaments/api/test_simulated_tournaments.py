@@ -6,7 +6,7 @@ from collections import defaultdict
 import pytest
 from django.test import Client
 
-from tests.api.conftest import simulate
+from tests.support.builders import simulate_tournament
 from tournaments.enums import RoundKind
 from tournaments.standings.selectors import standings_table
 
@@ -24,7 +24,7 @@ FORMATS = {
 
 @pytest.mark.parametrize("name", FORMATS)
 def test_api_serves_simulated_tournament(db, name):
-    t = simulate(*FORMATS[name])
+    t = simulate_tournament(*FORMATS[name])
     api = Client(HTTP_HOST="localhost")
     detail = api.get(f"{API}/{t.pk}/").json()
     assert detail["status"] == "finished"

@@ -6,8 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.api.conftest import simulate
-from tests.conftest import create_tournament, make_user, register
+from tests.support.builders import (
+    make_tournament,
+    make_user,
+    register_players,
+    simulate_tournament,
+)
 from tournaments.api import schemas
 from tournaments.enums import (
     Category,
@@ -108,7 +112,7 @@ def test_tournament_list_shows_public_tournaments_only(api, world):
 
 
 def test_tournament_list_shows_open_registration(api, director):
-    t = create_tournament(director, name="Demnächst")
+    t = make_tournament(director=director, name="Demnächst")
     assert get(api, f"{API}/")["results"] == []
     registration_services.tournament_open_registration(tournament=t)
     assert [r["status"] for r in get(api, f"{API}/")["results"]] == ["registration"]
@@ -124,9 +128,9 @@ def test_tournament_detail_lists_released_and_published_rounds(api, running):
 
 
 def test_tournament_detail_hides_drawn_round(api, director, players):
-    t = create_tournament(director)
+    t = make_tournament(director=director)
     registration_services.tournament_open_registration(tournament=t)
-    register(t, players, count=8, user=director)
+    register_players(t, players, count=8, user=director)
     round_services.round_pair_next(tournament=t, user=director, seed=3)
     assert get(api, f"{API}/{t.pk}/")["rounds"] == []
     assert get(api, f"{API}/{t.pk}/rounds/1/tables/", 404) == {"detail": "Runde nicht gefunden."}
@@ -389,10 +393,10 @@ QUERY_LIMITS = {
 
 
 def test_query_count_is_constant_in_field_size(api, db, no_cache, django_assert_max_num_queries):
-    small = simulate(
+    small = simulate_tournament(
         "--players", "8", "--rounds", "2", "--games", "2", "--seed", "3", "--category", "special"
     )
-    large = simulate(
+    large = simulate_tournament(
         "--players", "44", "--rounds", "3", "--games", "4", "--seed", "4", "--category", "special"
     )
     for t in (small, large):
@@ -413,7 +417,7 @@ def test_schema_enums_match_the_model_choices():
 
 
 def test_final_round_is_listed_as_final(api, db):
-    t = simulate("--players", "12", "--category", "beginners", "--final", "--seed", "5")
+    t = simulate_tournament("--players", "12", "--category", "beginners", "--final", "--seed", "5")
     assert get(api, f"{API}/{t.pk}/")["rounds"] == [
         {"number": 1, "kind": "preliminary", "published": True},
         {"number": 2, "kind": "preliminary", "published": True},

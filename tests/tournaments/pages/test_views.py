@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.conftest import PASSWORD, create_tournament
+from tests.support.builders import PASSWORD, make_tournament
 from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
@@ -56,8 +56,8 @@ def test_home_shows_empty_state(client):
 
 
 def test_home_lists_open_tournaments_but_not_drafts(client, director):
-    draft = create_tournament(director, name="Geheimer Entwurf")
-    public = create_tournament(director, name="Offene Meisterschaft")
+    draft = make_tournament(director=director, name="Geheimer Entwurf")
+    public = make_tournament(director=director, name="Offene Meisterschaft")
     registration_services.tournament_open_registration(tournament=public)
     html = client.get(reverse("home")).content.decode()
     assert "Offene Meisterschaft" in html

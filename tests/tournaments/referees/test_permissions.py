@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_referee_services import build_world, give, record
 from tournaments.enums import RulingStatus, WarningKind
 from tournaments.models import PlayerWarning, Ruling, TournamentStaff
 
@@ -148,14 +147,13 @@ def test_matrix_covers_every_referee_url():
 
 
 @pytest.fixture
-def ctx(players):
-    w = build_world(players)
+def ctx(w):
     player = w.seated(1, "A")
     return {
         "t": w.t,
         "player": player,
-        "warning": give(w, w.seated(2, "B")),
-        "call": record(w, 3, rnd=w.rnd, table_number=1),
+        "warning": w.give(w.seated(2, "B")),
+        "call": w.record(3, rnd=w.rnd, table_number=1),
         "users": w.users,
     }
 

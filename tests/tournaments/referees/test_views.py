@@ -7,20 +7,13 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tests.tournaments.test_referee_services import build_world, give, publish, record
 from tournaments.enums import RulingStatus, WarningKind
 from tournaments.models import PlayerWarning, Ruling, TournamentStaff
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
-from tournaments.rounds import services as round_services
 
 HUGE = 99999999999999999999
 CHOICE = "Bitte eine gültige Auswahl treffen. {value} ist keine gültige Auswahl."
-
-
-@pytest.fixture
-def w(players):
-    return build_world(players)
 
 
 @pytest.fixture
@@ -73,8 +66,8 @@ def test_phone_flow_table_player_yellow_saved_with_table_time_and_referee(ref, w
 
 def test_second_yellow_is_shown_loudly_before_saving(ref, w):
     player = w.seated(1, "B")
-    give(w, player, WarningKind.YELLOW, note="erste Gelbe")
-    withdrawn = give(w, player, WarningKind.UNOFFICIAL)
+    w.give(player, WarningKind.YELLOW, note="erste Gelbe")
+    withdrawn = w.give(player, WarningKind.UNOFFICIAL)
     referees_services.warning_withdraw(warning=withdrawn, reason="Irrtum", user=w.users["head"])
 
     page = ref.get(f"{warning_url(w)}?player={player.pk}").content.decode()
@@ -159,7 +152,7 @@ def test_red_card_with_htmx_opens_a_dialog_and_redirects_after_confirming(ref, w
 
 def test_red_card_twice_is_a_form_error_not_a_500(ref, w):
     player = w.seated(1, "A")
-    give(w, player, WarningKind.RED)
+    w.give(player, WarningKind.RED)
 
     response = ref.post(warning_url(w), red_post(w, player, confirm="1"))
 
@@ -233,7 +226,7 @@ def test_search_without_js_lands_on_the_tournament_page(ref, w):
 
 
 def test_withdraw_page_needs_reason_then_history_shows_it(client, w):
-    warning = give(w, w.seated(1, "A"), WarningKind.RED)
+    warning = w.give(w.seated(1, "A"), WarningKind.RED)
     client.force_login(w.users["head"])
     url = reverse("referee:warning_withdraw", args=[w.t.pk, warning.pk])
 
@@ -312,7 +305,7 @@ def test_ruling_garbage_is_a_form_error(ref, w):
 
 
 def test_ruling_final_on_decided_call_is_404(client, w):
-    call = record(w, 1)
+    call = w.record(1)
     client.force_login(w.users["head"])
 
     assert client.get(reverse("referee:ruling_final", args=[w.t.pk, call.pk])).status_code == 404
@@ -339,7 +332,7 @@ def test_bad_urls_are_404(client, w, url):
 
 
 def test_warning_of_another_tournament_cannot_be_withdrawn_through_this_one(client, w):
-    warning = give(w, w.seated(1, "A"))
+    warning = w.give(w.seated(1, "A"))
     own = w.other
     own.staff.create(user=w.users["head"], role="head_referee")
     client.force_login(w.users["head"])
@@ -354,8 +347,8 @@ def test_warning_of_another_tournament_cannot_be_withdrawn_through_this_one(clie
 
 def test_warning_list_and_tables_do_not_query_per_row(ref, w, django_assert_max_num_queries):
     for table, letter in [(1, "A"), (1, "B"), (2, "C"), (2, "D")]:
-        give(w, w.seated(table, letter), WarningKind.UNOFFICIAL, rnd=w.rnd)
-        give(w, w.seated(table, letter), WarningKind.YELLOW)
+        w.give(w.seated(table, letter), WarningKind.UNOFFICIAL, rnd=w.rnd)
+        w.give(w.seated(table, letter), WarningKind.YELLOW)
 
     with django_assert_max_num_queries(12):
         assert ref.get(reverse("referee:warnings", args=[w.t.pk])).status_code == 200
@@ -381,72 +374,3 @@ def test_referee_home_for_assigned_user_without_global_role(client, w):
     client.force_login(helper)
 
     assert client.get(reverse("referee_home")).status_code == 200
-
-
-# --- Exclusions on the director's, desk's and round pages -------------------------------------
-
-
-def test_director_sees_exclusion_forfeit_and_what_the_next_round_needs(client, w):
-    publish(w.rnd, w.users["desk"], w.users["director"])
-    carded = w.seated(1, "A")
-    give(w, carded, WarningKind.RED, rnd=w.rnd)
-    client.force_login(w.users["director"])
-
-    html = client.get(reverse("director:tournament_detail", args=[w.t.pk])).content.decode()
-
-    assert carded.full_name in html
-    assert "Preisgeld verfällt" in html
-    assert (
-        "1 Spieler ist ausgeschlossen (Rote Karte) und wird nicht gesetzt. 7 Spieler: es werden "
-        "genau 1 Ersatzspieler gebraucht (Klub 6.1), eingecheckt sind 0."
-    ) in html
-    assert reverse("director:staff", args=[w.t.pk]) in html
-    registration = client.get(reverse("director:registration", args=[w.t.pk])).content.decode()
-    assert "ausgeschlossen (Rote Karte)" in registration
-
-
-def test_desk_board_marks_the_excluded_player(client, w):
-    carded = w.seated(2, "B")
-    give(w, carded, WarningKind.RED)
-    client.force_login(w.users["desk"])
-
-    response = client.get(reverse("director:desk_board", args=[w.t.pk, 1]))
-
-    html = response.content.decode()
-    assert "Ausgeschlossen (Rote Karte):" in html and carded.full_name in html
-    assert f'B {carded.last_name} <span class="badge badge-bad">ausgeschlossen</span>' in html
-
-
-def test_next_round_page_names_the_excluded_player_left_out(client, w, players):
-    director = w.users["director"]
-    publish(w.rnd, w.users["desk"], director)
-    carded = w.seated(1, "A")
-    give(w, carded, WarningKind.RED)
-    reserve = registration_services.registration_add(
-        tournament=w.t, player=players[30], reserve=True, user=director
-    )
-    registration_services.registration_update(registration=reserve, checked_in=True)
-    round_services.round_pair_next(tournament=w.t, user=director, seed=5)
-    client.force_login(director)
-
-    round2 = client.get(reverse("director:round_detail", args=[w.t.pk, 2])).content.decode()
-    round1 = client.get(reverse("director:round_detail", args=[w.t.pk, 1])).content.decode()
-
-    assert "Ausgeschlossen (Rote Karte), nicht gesetzt:</strong> " + carded.full_name in round2
-    assert "Rote Karte nach der Auslosung dieser Runde" in round1
-
-
-def test_staff_page_assigns_and_shows_errors(client, w):
-    client.force_login(w.users["director"])
-    url = reverse("director:staff", args=[w.t.pk])
-
-    bad = client.post(url, {"role": "referee", "username": "spielerin"})
-    assert bad.status_code == 200
-    assert bad.context["form"].errors == {
-        "username": ["spielerin ist nicht als Schiedsrichter geführt."]
-    }
-    good = client.post(url, {"role": "referee", "username": "fremdschiri"})
-    assert good.status_code == 302
-    assert flashed(good) == ["fremdschiri ist als Schiedsrichter zugeordnet."]
-    page = client.get(url).content.decode()
-    assert "fremdschiri" in page and 'list="referee-candidates"' in page

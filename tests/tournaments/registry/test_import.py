@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import make_user
+from tests.support.builders import make_user
 from tournaments.enums import GlobalRole
 from tournaments.models import Player
 from tournaments.registry.services import (

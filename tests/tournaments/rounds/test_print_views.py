@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import create_house_tournament, create_tournament, register
+from tests.support.builders import make_house_tournament, make_tournament, register_players
 from tournaments.models import Player, Seat
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
@@ -45,7 +45,7 @@ def named_players(db):
 @pytest.fixture
 def drawn_round(tournament, named_players, director):
     registration_services.tournament_open_registration(tournament=tournament)
-    register(tournament, named_players, count=7, reserves=1)
+    register_players(tournament, named_players, count=7, reserves=1)
     return round_services.round_pair_next(tournament=tournament, user=director, seed=77)
 
 
@@ -236,8 +236,8 @@ def test_table_cards_show_names_and_klub_7_2_seat_plan(client, released_round):
 
 @pytest.fixture
 def house_round(director, players):
-    t = create_house_tournament(director)
-    register(t, players, count=7)
+    t = make_house_tournament(director=director)
+    register_players(t, players, count=7)
     rnd = round_services.round_pair_next(tournament=t, user=director, seed=5)
     return round_services.round_release(rnd=rnd, user=director)
 
@@ -274,9 +274,9 @@ def test_table_cards_three_player_table(client, house_round):
 @pytest.mark.parametrize("view", PRINT_VIEWS)
 def test_print_views_query_count_does_not_grow(client, director, players, view):
     def queries_for(count):
-        t = create_tournament(director, name=f"Turnier {count}")
+        t = make_tournament(director=director, name=f"Turnier {count}")
         registration_services.tournament_open_registration(tournament=t)
-        register(t, players, count=count)
+        register_players(t, players, count=count)
         rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
         round_services.round_release(rnd=rnd, user=director)
         with CaptureQueriesContext(connection) as ctx:

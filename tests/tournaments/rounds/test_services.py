@@ -1,102 +1,37 @@
-"""Pairing a round, the director's overrides and release (SPEC §2, Klub 7.1)."""
+"""Pairing a round, the director's overrides and release (SPEC §2, Klub 7.1): the services."""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 
-from tests.conftest import create_house_tournament, create_tournament, register
+from tests.support.builders import (
+    play_round,
+    register_players,
+)
+from tests.support.reading import player_at, seat_of, seating, tables_of
 from tournaments.enums import (
     RoundStatus,
-    SheetStatus,
     TournamentStatus,
 )
 from tournaments.models import (
     PairingChange,
-    ResultSheet,
     Round,
     Seat,
-    SheetVersion,
     TablePin,
 )
 from tournaments.registration import services as registration_services
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
-from tournaments.sheets import selectors as sheets_selectors
 
 RELEASED = "Die Paarung ist freigegeben und kann nicht mehr geändert werden."
-
-
-@pytest.fixture
-def house_tournament(director):
-    return create_house_tournament(director, rounds_planned=2)
-
-
-def seating(rnd) -> list[tuple[int, str, int]]:
-    return list(
-        Seat.objects.filter(round=rnd)
-        .order_by("table__number", "letter")
-        .values_list("table__number", "letter", "player_id")
-    )
-
-
-def seat_of(rnd, player) -> tuple[int, str]:
-    seat = Seat.objects.select_related("table").get(round=rnd, player=player)
-    return seat.table.number, seat.letter
-
-
-def tables_of(rnd) -> dict[int, list[int]]:
-    tables: dict[int, list[int]] = {}
-    for number, _letter, pid in seating(rnd):
-        tables.setdefault(number, []).append(pid)
-    return tables
-
-
-def publish_with_results(rnd, user=None) -> None:
-    """Confirmed sheets for every table (Klub 19.1 figures), then the round is published."""
-    four = {"A": 60, "B": -10, "C": -20, "D": -30}
-    three = {"A": 30, "B": -10, "C": -20}
-    for table in rnd.tables.prefetch_related("seats"):
-        letters = sorted(s.letter for s in table.seats.all())
-        base = four if len(letters) == 4 else three
-        games = []
-        for number in range(1, rnd.tournament.games_per_round + 1):
-            # rotate the winner so the standings are not just seat letters
-            shifted = letters[number - 1 :] + letters[: number - 1]
-            values = [base[x] for x in sorted(base)]
-            games.append({"number": number, "scores": dict(zip(shifted, values, strict=True))})
-        sheet = ResultSheet.objects.create(
-            table=table, round=rnd, status=SheetStatus.CONFIRMED, version=1
-        )
-        version = SheetVersion.objects.create(
-            sheet=sheet,
-            number=1,
-            games=games,
-            status=SheetStatus.CONFIRMED,
-            action="confirm",
-            created_by=user,
-        )
-        sheet.current = sheet.confirmed = version
-        sheet.save()
-    rnd.status = RoundStatus.PUBLISHED
-    rnd.published_at = timezone.now()
-    rnd.save()
-
-
-def flashed(response) -> list[str]:
-    return [str(m) for m in get_messages(response.wsgi_request)]
-
 
 # --- Round 1 -------------------------------------------------------------------------------
 
 
 def test_round_one_seats_every_checked_in_player_once(open_tournament, players, director):
-    register(open_tournament, players, count=37, reserves=3)
+    register_players(open_tournament, players, count=37, reserves=3)
     late = players[40]
     registration_services.registration_add(
         tournament=open_tournament, player=late, reserve=False, user=director
@@ -135,7 +70,7 @@ def test_round_one_seats_every_checked_in_player_once(open_tournament, players, 
 
 
 def test_round_one_same_seed_same_tables(open_tournament, players, director):
-    register(open_tournament, players, count=40)
+    register_players(open_tournament, players, count=40)
     first = seating(
         round_services.round_pair_next(tournament=open_tournament, user=director, seed=2026)
     )
@@ -154,7 +89,7 @@ def test_round_one_same_seed_same_tables(open_tournament, players, director):
 
 
 def test_round_one_moves_tournament_to_running(open_tournament, players, director):
-    register(open_tournament, players, count=8)
+    register_players(open_tournament, players, count=8)
     assert open_tournament.status == TournamentStatus.REGISTRATION
 
     round_services.round_pair_next(tournament=open_tournament, user=director, seed=1)
@@ -164,7 +99,7 @@ def test_round_one_moves_tournament_to_running(open_tournament, players, directo
 
 
 def test_round_two_refused_while_round_one_not_published(open_tournament, players, director):
-    register(open_tournament, players, count=8)
+    register_players(open_tournament, players, count=8)
     rnd = round_services.round_pair_next(tournament=open_tournament, user=director, seed=1)
     message = (
         "Runde 1 ist noch nicht veröffentlicht; die nächste Runde wird nach ihren Ergebnissen "
@@ -179,10 +114,12 @@ def test_round_two_refused_while_round_one_not_published(open_tournament, player
     assert open_tournament.rounds.count() == 1
 
 
-def test_round_two_pairs_after_publication_without_repeats(open_tournament, players, director):
-    register(open_tournament, players, count=16)
+def test_round_two_pairs_after_publication_without_repeats(
+    open_tournament, players, director, desk_user
+):
+    register_players(open_tournament, players, count=16)
     first = round_services.round_pair_next(tournament=open_tournament, user=director, seed=1)
-    publish_with_results(first, director)
+    play_round(first, director=director, desk=desk_user)
 
     second = round_services.round_pair_next(tournament=open_tournament, user=director, seed=2)
 
@@ -194,19 +131,27 @@ def test_round_two_pairs_after_publication_without_repeats(open_tournament, play
         for earlier in met:
             assert len(earlier & set(table)) <= 1
     # All preliminary rounds paired: no more rounds.
-    publish_with_results(second, director)
+    play_round(second, director=director, desk=desk_user)
     third = round_services.round_pair_next(tournament=open_tournament, user=director, seed=3)
-    publish_with_results(third, director)
     with pytest.raises(ValidationError) as info:
         round_services.round_pair_next(tournament=open_tournament, user=director, seed=4)
     assert info.value.messages == ["Alle Runden dieses Turniers sind bereits gepaart."]
+    # Publishing the last round finishes the tournament: no pairing after its end.
+    play_round(third, director=director, desk=desk_user)
+    open_tournament.refresh_from_db()
+    assert open_tournament.status == TournamentStatus.FINISHED
+    with pytest.raises(ValidationError) as info:
+        round_services.round_pair_next(tournament=open_tournament, user=director, seed=4)
+    assert info.value.messages == [
+        "Gepaart wird erst, wenn die Anmeldung geöffnet ist, und nicht mehr nach Turnierende."
+    ]
 
 
 # --- Pins ----------------------------------------------------------------------------------
 
 
 def test_pin_before_round_one_is_respected(open_tournament, players, director):
-    register(open_tournament, players, count=16)
+    register_players(open_tournament, players, count=16)
     pinned = players[5]
     round_services.pin_set(
         tournament=open_tournament,
@@ -228,13 +173,13 @@ def test_pin_before_round_one_is_respected(open_tournament, players, director):
         Round.objects.filter(pk=rnd.pk).delete()
 
 
-def test_pin_is_respected_in_round_two(open_tournament, players, director):
-    register(open_tournament, players, count=16)
+def test_pin_is_respected_in_round_two(open_tournament, players, director, desk_user):
+    register_players(open_tournament, players, count=16)
     first = round_services.round_pair_next(tournament=open_tournament, user=director, seed=1)
     round_services.pin_set(
         tournament=open_tournament, player=players[0], table_number=4, reason="", user=director
     )
-    publish_with_results(first, director)
+    play_round(first, director=director, desk=desk_user)
 
     second = round_services.round_pair_next(tournament=open_tournament, user=director, seed=9)
 
@@ -242,7 +187,7 @@ def test_pin_is_respected_in_round_two(open_tournament, players, director):
 
 
 def test_pin_beyond_table_count_refused_at_pairing(open_tournament, players, director):
-    register(open_tournament, players, count=8)
+    register_players(open_tournament, players, count=8)
     round_services.pin_set(
         tournament=open_tournament, player=players[0], table_number=3, reason="", user=director
     )
@@ -287,20 +232,6 @@ def test_pin_rules(open_tournament, players, director):
 # --- Overrides -----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def round_one(open_tournament, players, director):
-    register(open_tournament, players, count=16)
-    return round_services.round_pair_next(tournament=open_tournament, user=director, seed=11)
-
-
-def player_at(rnd, table: int, letter: str):
-    return (
-        Seat.objects.select_related("player")
-        .get(round=rnd, table__number=table, letter=letter)
-        .player
-    )
-
-
 def test_swap_between_tables(round_one, director):
     a, b = player_at(round_one, 1, "A"), player_at(round_one, 2, "C")
 
@@ -316,7 +247,7 @@ def test_swap_between_tables(round_one, director):
 
 
 def test_swap_within_a_table_keeps_the_reserve_flag(open_tournament, players, director):
-    register(open_tournament, players, count=7, reserves=1)
+    register_players(open_tournament, players, count=7, reserves=1)
     rnd = round_services.round_pair_next(tournament=open_tournament, user=director, seed=4)
     reserve = players[7]
     table, letter = seat_of(rnd, reserve)
@@ -351,7 +282,7 @@ def test_swap_refuses_same_player_or_unseated_player(round_one, players, directo
 
 
 def test_move_to_free_seat_on_three_player_tables(house_tournament, players, director):
-    register(house_tournament, players, count=13)
+    register_players(house_tournament, players, count=13)
     rnd = round_services.round_pair_next(tournament=house_tournament, user=director, seed=8)
     assert [len(t) for t in tables_of(rnd).values()] == [4, 3, 3, 3]
     mover = player_at(rnd, 1, "B")
@@ -375,7 +306,7 @@ def test_move_to_free_seat_on_three_player_tables(house_tournament, players, dir
 
 
 def test_move_refusals(house_tournament, players, director):
-    register(house_tournament, players, count=13)
+    register_players(house_tournament, players, count=13)
     rnd = round_services.round_pair_next(tournament=house_tournament, user=director, seed=8)
     before = seating(rnd)
     occupant = player_at(rnd, 2, "A")
@@ -401,34 +332,7 @@ def test_move_refusals(house_tournament, players, director):
     assert PairingChange.objects.count() == 0
 
 
-@pytest.fixture
-def round_two(open_tournament, players, director):
-    """16 players, round 1 published with confirmed sheets, round 2 paired without repeats."""
-    register(open_tournament, players, count=16)
-    first = round_services.round_pair_next(tournament=open_tournament, user=director, seed=21)
-    publish_with_results(first, director)
-    assert len(sheets_selectors.game_lines(open_tournament)) == 16 * 4  # the sheets really count
-    second = round_services.round_pair_next(tournament=open_tournament, user=director, seed=22)
-    assert second.notice == ""
-    return first, second
-
-
-def repeat_swap(first, second):
-    """(x, y, z): swapping x and y puts x at a table with z, whom he met in round 1."""
-    earlier = {pid: set(t) for t in tables_of(first).values() for pid in t}
-    now = tables_of(second)
-    where = {pid: number for number, t in now.items() for pid in t}
-    for x, table in sorted(where.items()):
-        for number, others in now.items():
-            if number == table:
-                continue
-            z = next(pid for pid in others if pid in earlier[x] and pid != x)
-            y = next(pid for pid in others if pid != z)
-            return x, y, z
-    raise AssertionError("no candidate")
-
-
-def test_swap_creating_repeat_meeting_is_flagged(round_two, director, client):
+def test_swap_creating_repeat_meeting_is_flagged(round_two, director, client, repeat_swap):
     first, second = round_two
     x, y, z = repeat_swap(first, second)
     px, py = (Seat.objects.get(round=second, player_id=pid).player for pid in (x, y))
@@ -454,34 +358,6 @@ def test_swap_creating_repeat_meeting_is_flagged(round_two, director, client):
     assert "Diese Spieler treffen erneut aufeinander:" in html
     assert response.context["report"].repeated_pairs >= 1
     assert change.description in html  # the audit log
-
-
-def test_swap_view_repeat_is_a_warning_message(round_two, director, client):
-    first, second = round_two
-    x, y, _z = repeat_swap(first, second)
-    client.force_login(director)
-
-    response = client.post(
-        reverse("director:round_swap", args=[second.tournament_id, 2]),
-        {"player_a": x, "player_b": y},
-    )
-
-    assert response.status_code == 302
-    [message] = list(get_messages(response.wsgi_request))
-    assert message.level_tag == "warning"
-    assert "Achtung, erneute Begegnung mit:" in message.message
-    assert PairingChange.objects.get(round=second).created_repeat is True
-
-
-def test_round_two_page_without_overrides_shows_no_warning(round_two, director, client):
-    _first, second = round_two
-    client.force_login(director)
-
-    response = client.get(reverse("director:round_detail", args=[second.tournament_id, 2]))
-
-    assert response.context["report"].repeated_pairs == 0
-    assert "Diese Spieler treffen erneut aufeinander:" not in response.content.decode()
-    assert "Keine Änderungen an der Auslosung." in response.content.decode()
 
 
 # --- Release -------------------------------------------------------------------------------
@@ -518,160 +394,3 @@ def test_release_makes_round_public_and_blocks_overrides(round_one, players, dir
         assert info.value.messages == [RELEASED]
     assert seating(round_one) == before
     assert PairingChange.objects.count() == 1
-
-
-def test_release_view_hides_edit_forms(round_one, director, client):
-    client.force_login(director)
-    pk = round_one.tournament_id
-
-    response = client.post(reverse("director:round_release", args=[pk, 1]))
-    assert flashed(response) == ["Runde 1 ist freigegeben und öffentlich sichtbar."]
-
-    page = client.get(reverse("director:round_detail", args=[pk, 1]))
-    html = page.content.decode()
-    assert page.context["editable"] is False
-    assert "Zwei Spieler tauschen" not in html
-    assert "Paarung freigeben" not in html
-
-    a, b = player_at(round_one, 1, "A"), player_at(round_one, 2, "A")
-    response = client.post(
-        reverse("director:round_swap", args=[pk, 1]), {"player_a": a.pk, "player_b": b.pk}
-    )
-    assert flashed(response) == [RELEASED]
-    assert seat_of(round_one, a) == (1, "A")
-
-
-# --- Override views ------------------------------------------------------------------------
-
-
-def test_swap_view_success(round_one, director, client):
-    client.force_login(director)
-    a, b = player_at(round_one, 1, "B"), player_at(round_one, 3, "D")
-
-    response = client.post(
-        reverse("director:round_swap", args=[round_one.tournament_id, 1]),
-        {"player_a": a.pk, "player_b": b.pk},
-    )
-
-    assert response.status_code == 302
-    assert response.url == reverse("director:round_detail", args=[round_one.tournament_id, 1])
-    assert flashed(response) == [
-        f"Getauscht: {a.full_name} (jetzt Tisch 3 D) und {b.full_name} (jetzt Tisch 1 B)."
-    ]
-    assert PairingChange.objects.get().user == director
-
-
-def test_move_view_htmx_renders_editor_with_message(house_tournament, players, director, client):
-    register(house_tournament, players, count=13)
-    rnd = round_services.round_pair_next(tournament=house_tournament, user=director, seed=8)
-    mover = player_at(rnd, 1, "C")
-    client.force_login(director)
-
-    response = client.post(
-        reverse("director:round_move", args=[house_tournament.pk, 1]),
-        {"player": mover.pk, "table": 4, "letter": "D"},
-        HTTP_HX_REQUEST="true",
-        HTTP_HX_TARGET="round-editor",
-    )
-
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="round-editor">')
-    assert f"Verschoben: {mover.full_name} von Tisch 1 nach Tisch 4 D." in html
-    assert seat_of(rnd, mover) == (4, "D")
-
-
-def test_pin_view_sets_and_removes_pin(round_one, players, director, client):
-    client.force_login(director)
-    url = reverse("director:round_pin", args=[round_one.tournament_id, 1])
-    player = player_at(round_one, 1, "A")
-
-    response = client.post(url, {"player": player.pk, "table": 2, "reason": "Hörgerät"})
-    assert flashed(response) == [
-        f"{player.full_name} ist ab der nächsten Auslosung an Tisch 2 gebunden."
-    ]
-    pin = TablePin.objects.get()
-    assert (pin.player, pin.table_number, pin.reason, pin.created_by) == (
-        player,
-        2,
-        "Hörgerät",
-        director,
-    )
-    page = client.get(reverse("director:round_detail", args=[round_one.tournament_id, 1]))
-    assert "gebunden an Tisch 2" in page.content.decode()
-
-    response = client.post(url, {"player": player.pk, "table": ""})
-    assert flashed(response) == [f"Tischbindung von {player.full_name} aufgehoben."]
-    assert TablePin.objects.count() == 0
-
-
-def test_pair_view_redirects_to_round(open_tournament, players, director, client):
-    register(open_tournament, players, count=8)
-    client.force_login(director)
-
-    response = client.post(reverse("director:round_pair", args=[open_tournament.pk]))
-
-    rnd = Round.objects.get()
-    assert response.url == reverse("director:round_detail", args=[open_tournament.pk, 1])
-    assert flashed(response) == [f"Runde 1 ist ausgelost (Startwert {rnd.seed})."]
-    assert rnd.created_by == director
-
-
-# --- Query counts --------------------------------------------------------------------------
-
-
-def test_round_page_query_count_does_not_grow(director, players, client):
-    client.force_login(director)
-
-    def queries_for(count, reserves):
-        t = create_tournament(director, name=f"Turnier {count}")
-        registration_services.tournament_open_registration(tournament=t)
-        register(t, players, count=count, reserves=reserves)
-        rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
-        a, b = player_at(rnd, 1, "A"), player_at(rnd, 2, "B")
-        round_services.round_swap_players(rnd=rnd, player_a=a, player_b=b, user=director)
-        round_services.pin_set(tournament=t, player=a, table_number=2, reason="", user=director)
-        with CaptureQueriesContext(connection) as ctx:
-            response = client.get(reverse("director:round_detail", args=[t.pk, 1]))
-        assert response.status_code == 200
-        assert len(response.context["seated"]) == count + reserves
-        return len(ctx.captured_queries)
-
-    small, large = queries_for(7, 1), queries_for(37, 3)
-    assert small == large
-    assert large <= 15
-
-
-def test_round_two_page_query_count_does_not_grow(director, players, client):
-    client.force_login(director)
-
-    def queries_for(count):
-        t = create_tournament(director, name=f"Turnier {count}")
-        registration_services.tournament_open_registration(tournament=t)
-        register(t, players, count=count)
-        publish_with_results(round_services.round_pair_next(tournament=t, user=director, seed=1))
-        round_services.round_pair_next(tournament=t, user=director, seed=2)
-        with CaptureQueriesContext(connection) as ctx:
-            response = client.get(reverse("director:round_detail", args=[t.pk, 2]))
-        assert response.status_code == 200
-        assert response.context["ranked"] is True
-        return len(ctx.captured_queries)
-
-    small, large = queries_for(8), queries_for(40)
-    assert small == large
-    assert large <= 18
-
-
-def test_pin_set_from_round_page_is_audited(round_one, players, director, client):
-    client.force_login(director)
-    player = player_at(round_one, 2, "B")
-    url = reverse("director:round_pin", args=[round_one.tournament_id, round_one.number])
-    client.post(url, {"player": player.pk, "table": 5, "reason": "Rollstuhl"})
-    client.post(url, {"player": player.pk, "table": ""})
-    assert [c.action for c in round_one.changes.order_by("at", "id")] == ["pin", "unpin"]
-    pin_change, unpin_change = round_one.changes.order_by("at", "id")
-    assert pin_change.user == director
-    assert pin_change.description == (
-        f"{player.full_name} an Tisch 5 gebunden (ab der nächsten Auslosung). Grund: Rollstuhl"
-    )
-    assert unpin_change.description == f"Tischbindung von {player.full_name} aufgehoben."

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.conftest import make_user, released_round_one
+from tests.support.builders import make_user, make_released_round
 from tournaments.enums import RoundStatus, SheetStatus
 from tournaments.models import ResultSheet, SheetVersion
 
@@ -28,7 +28,7 @@ GOOD = {
 @pytest.fixture
 def desk_world(director, other_director, referee, plain_user, players):
     desk = make_user("orga")
-    tournament, rnd = released_round_one(director, players, count=8, seed=3, desk=[desk])
+    tournament, rnd = make_released_round(director=director, players=players, count=8, seed=3, desk=[desk])
     return {"t": tournament, "round": rnd, "desk": desk, "director": director}
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 
-from tests.conftest import create_tournament, make_user, register, released_round_one
+from tests.support.builders import make_tournament, make_user, register_players, make_released_round
 from tournaments.enums import RoundStatus, SheetStatus, StaffRole
 from tournaments.models import ResultSheet, SheetVersion, Tournament, TournamentStaff
 from tournaments.registration import services as registration_services
@@ -32,7 +32,7 @@ GOOD = [
 @pytest.fixture
 def running(director, players):
     desk = make_user("orga")
-    tournament, rnd = released_round_one(director, players, count=8, seed=11, desk=[desk])
+    tournament, rnd = make_released_round(director=director, players=players, count=8, seed=11, desk=[desk])
     return tournament, rnd, desk
 
 
@@ -173,9 +173,9 @@ def test_correction_after_publication_needs_director_and_reason(running, directo
 
 
 def test_round_two_is_paired_from_published_results_without_repeats(director, players):
-    tournament = create_tournament(director)
+    tournament = make_tournament(director=director)
     registration_services.tournament_open_registration(tournament=tournament)
-    register(tournament, players, count=16, user=director)
+    register_players(tournament, players, count=16, user=director)
     desk = make_user("orga")
     TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
     rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=5)

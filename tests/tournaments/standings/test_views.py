@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tests.conftest import make_user
+from tests.support.builders import make_user, simulate_tournament
 from tournaments.domain.standings import Participant, compute_standings
 from tournaments.enums import GlobalRole, RoundStatus, StaffRole, WarningGround, WarningKind
 from tournaments.models import (
@@ -27,15 +27,9 @@ from tournaments.standings.selectors import standings_table
 pytestmark = pytest.mark.django_db
 
 
-def simulate(*args) -> Tournament:
-    out = io.StringIO()
-    call_command("simulate_tournament", *args, stdout=out)
-    return Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
-
-
 @pytest.fixture
 def finished():
-    return simulate("--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026")
+    return simulate_tournament("--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026")
 
 
 def row_names(html: str) -> list[str]:
@@ -69,7 +63,7 @@ def test_standings_reserves_have_no_rank_and_are_marked(client, finished):
 
 
 def test_standings_never_show_unpublished_results(client):
-    tournament = simulate("--players", "8", "--seed", "5", "--stop-after", "1")
+    tournament = simulate_tournament("--players", "8", "--seed", "5", "--stop-after", "1")
     round_two = Round.objects.get(tournament=tournament, number=2)
     assert round_two.status == RoundStatus.RELEASED
     desk = TournamentStaff.objects.filter(tournament=tournament, role=StaffRole.DESK).get().user
@@ -147,7 +141,7 @@ def test_standings_excluded_player_is_listed_without_rank(client, finished, dire
 
 
 def test_standings_final_round_orders_finalists_first(client):
-    tournament = simulate(
+    tournament = simulate_tournament(
         "--players", "12", "--category", "beginners", "--final", "--seed", "4", "--year", "2026"
     )
     final = Round.objects.get(tournament=tournament, kind="final")
@@ -165,8 +159,8 @@ def test_standings_final_round_orders_finalists_first(client):
 
 
 def test_standings_query_count_does_not_grow_with_the_field(client, django_assert_max_num_queries):
-    small = simulate("--players", "8", "--category", "beginners", "--seed", "1")
-    large = simulate("--players", "40", "--seed", "2")
+    small = simulate_tournament("--players", "8", "--category", "beginners", "--seed", "1")
+    large = simulate_tournament("--players", "40", "--seed", "2")
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -261,7 +255,7 @@ def test_logged_in_users_are_never_served_from_the_cache(client, finished):
 
 
 def test_hall_display_shows_pairing_while_a_round_is_played_then_standings(client):
-    tournament = simulate(
+    tournament = simulate_tournament(
         "--players", "8", "--category", "beginners", "--seed", "7", "--stop-after", "1"
     )
     url = reverse("hall_display", args=[tournament.pk])
@@ -304,9 +298,9 @@ def test_player_page_warnings_only_for_staff(client, finished, director):
     url = reverse("player_page", args=[player.pk])
 
     public = client.get(url).content.decode()
-    referee = make_user("schiri-hier", GlobalRole.REFEREE)
+    referee = make_user("schiri-hier", role=GlobalRole.REFEREE)
     TournamentStaff.objects.create(tournament=finished, user=referee, role=StaffRole.REFEREE)
-    other = make_user("schiri-anders", GlobalRole.REFEREE)
+    other = make_user("schiri-anders", role=GlobalRole.REFEREE)
     client.force_login(other)
     other_view = client.get(url).content.decode()
     client.force_login(referee)
@@ -326,12 +320,12 @@ def test_player_page_hides_draft_tournaments_and_unknown_players(client, tournam
 
 
 def test_player_page_query_count_is_constant(client, django_assert_max_num_queries):
-    first = simulate("--players", "8", "--category", "beginners", "--seed", "21", "--year", "2025")
+    first = simulate_tournament("--players", "8", "--category", "beginners", "--seed", "21", "--year", "2025")
     player = Registration.objects.filter(tournament=first, reserve=False).first().player
     with django_assert_max_num_queries(10):
         client.get(reverse("player_page", args=[player.pk]))
     for seed in (22, 23):
-        t = simulate("--players", "8", "--seed", str(seed), "--year", "2025")
+        t = simulate_tournament("--players", "8", "--seed", str(seed), "--year", "2025")
         if not Registration.objects.filter(tournament=t, player=player).exists():
             Registration.objects.create(tournament=t, player=player)
     with django_assert_max_num_queries(10):
@@ -339,7 +333,7 @@ def test_player_page_query_count_is_constant(client, django_assert_max_num_queri
 
 
 def test_start_page_reaches_table_and_standings_in_one_tap(client):
-    running = simulate("--players", "8", "--seed", "9", "--stop-after", "1")
+    running = simulate_tournament("--players", "8", "--seed", "9", "--stop-after", "1")
 
     html = client.get(reverse("home")).content.decode()
 

@@ -1,0 +1,79 @@
+"""Worlds shared by the tournament tests: a running tournament with its staff (referees, desk,
+head referee) and a second tournament, as the referee and staff tests need it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from tests.support.builders import make_released_round, make_tournament, make_user
+from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
+from tournaments.models import PlayerWarning, Round, Seat, Tournament
+from tournaments.referees import services as referees_services
+
+
+@dataclass
+class World:
+    """A running tournament (8 players, round 1 released) with its staff, and a second one."""
+
+    t: Tournament
+    rnd: Round
+    other: Tournament
+    users: dict
+    players: list
+
+    def seated(self, table: int, letter: str):
+        return (
+            Seat.objects.select_related("player")
+            .get(round=self.rnd, table__number=table, letter=letter)
+            .player
+        )
+
+    def give(self, player, kind=WarningKind.YELLOW, user=None, **extra) -> PlayerWarning:
+        """A warning or card by this tournament's referee (unsporting behaviour, Klub 4.4)."""
+        extra.setdefault("ground", WarningGround.UNSPORTING)
+        return referees_services.warning_give(
+            tournament=self.t, player=player, kind=kind, user=user or self.users["referee"], **extra
+        )
+
+    def record(self, objections=0, user=None, **extra):
+        """A ruling at a table (Klub 4.2.2) by this tournament's referee."""
+        return referees_services.ruling_record(
+            tournament=self.t,
+            question="Joker zurück auf die Bank?",
+            decision="Nein",
+            rule_cited="Klub 14.4",
+            objections=objections,
+            user=user or self.users["referee"],
+            **extra,
+        )
+
+
+@pytest.fixture
+def w(players) -> World:
+    director = make_user("leiterin", role=GlobalRole.DIRECTOR)
+    desk = make_user("orga")
+    t, rnd = make_released_round(director=director, players=players, count=8, seed=8, desk=[desk])
+    referee = make_user("schiri", role=GlobalRole.REFEREE)
+    head = make_user("hauptschiri", role=GlobalRole.HEAD_REFEREE)
+    t.staff.create(user=referee, role=StaffRole.REFEREE)
+    t.staff.create(user=head, role=StaffRole.HEAD_REFEREE)
+    other_director = make_user("anderer", role=GlobalRole.DIRECTOR)
+    other = make_tournament(director=other_director, open=True, name="Anderes Turnier")
+    foreign = make_user("fremdschiri", role=GlobalRole.REFEREE)
+    other.staff.create(user=foreign, role=StaffRole.REFEREE)
+    users = {
+        "director": director,
+        "desk": desk,
+        "referee": referee,
+        "head": head,
+        "other_director": other_director,
+        "foreign_referee": foreign,
+        "admin": make_user("verband", role=GlobalRole.FEDERATION_ADMIN),
+        "commission": make_user("kommission", role=GlobalRole.COMMISSION),
+        "plain": make_user("spielerin"),
+        # A player with an account: no staff role, so no more rights than anyone else.
+        "player": make_user(players[0].federation_number),
+    }
+    return World(t=t, rnd=rnd, other=other, users=users, players=list(players))
