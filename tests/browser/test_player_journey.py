@@ -11,7 +11,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_player_finds_table_and_standing_in_two_taps(phone, live_server):
-    tournament = simulate_tournament("--players", "16", "--seed", "3", "--stop-after", "1", "--name", "Pokal")
+    tournament = simulate_tournament(
+        "--players", "16", "--seed", "3", "--stop-after", "1", "--name", "Pokal"
+    )
     seat = (
         Round.objects.get(tournament=tournament, number=2)
         .seats.select_related("player", "table")

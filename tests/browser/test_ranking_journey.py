@@ -16,7 +16,7 @@ from tests.support.builders import PASSWORD, make_players, make_user, play_tourn
 from tests.support.celery import celery_conf
 from tournaments.domain.standings import Participant, compute_standings
 from tournaments.enums import GlobalRole
-from tournaments.models import Player, Round
+from tournaments.models import Round
 from tournaments.sheets.selectors import game_lines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,7 +51,11 @@ def test_commission_upholds_appeal_ranking_changes_standings_do_not(
 
     with celery_conf(task_always_eager=True, task_eager_propagates=True):
         recent = play_tournament(
-            director=director, desk=desk, players=players, name="Stadtmeisterschaft Köln", end=today - timedelta(days=3)
+            director=director,
+            desk=desk,
+            players=players,
+            name="Stadtmeisterschaft Köln",
+            end=today - timedelta(days=3),
         )
         late = play_tournament(
             director=director,

@@ -69,9 +69,31 @@ FIXED_SHEET = [
 Per round (Klub 10.1): A 16 placement points, +170; B 9, -37; C 5, -52; D 3, -81.
 """
 
-FIXED_SHEET_THREE = [
-    {"number": n, "scores": {"A": 30, "B": -10, "C": -20}} for n in range(1, 5)
+ROTATING_SHEET = [
+    {"number": 1, "scores": {"A": 60, "B": -10, "C": -20, "D": -30}},
+    {"number": 2, "scores": {"A": -5, "B": 45, "C": -20, "D": -20}},
+    {"number": 3, "scores": {"A": -14, "B": -3, "C": 40, "D": -23}},
+    {"number": 4, "scores": {"A": -8, "B": -8, "C": -9, "D": 25}},
 ]
+"""Every letter wins one game: A 10 placement points, +33; B 12, +24; C 6, -9; D 5, -48."""
+
+KNOWN_SHEETS = {1: FIXED_SHEET, 2: ROTATING_SHEET}
+"""The sheets of the known round (8 players, two tables): every total differs."""
+
+KNOWN_STANDINGS = [
+    # (table, letter): rank, placement points, game points, placings 1st–4th, minus points
+    ((1, "A"), 1, 16, 170, [4, 0, 0, 0], 0),
+    ((2, "B"), 2, 12, 24, [1, 3, 0, 0], 21),
+    ((2, "A"), 3, 10, 33, [1, 2, 1, 0], 27),
+    ((1, "B"), 4, 9, -37, [0, 3, 1, 0], 37),
+    ((2, "C"), 5, 6, -9, [1, 0, 2, 1], 49),
+    ((2, "D"), 6, 5, -48, [1, 0, 1, 2], 73),
+    ((1, "C"), 7, 5, -52, [0, 1, 2, 1], 52),
+    ((1, "D"), 8, 3, -81, [0, 1, 1, 2], 81),
+]
+"""The standings after the known round, computed by hand from KNOWN_SHEETS (Klub 10.1)."""
+
+FIXED_SHEET_THREE = [{"number": n, "scores": {"A": 30, "B": -10, "C": -20}} for n in range(1, 5)]
 """The same idea for 3-player tables (000 §1A): A wins every game."""
 
 
@@ -95,7 +117,21 @@ def make_players(count: int) -> list[Player]:
     return Player.objects.bulk_create([Player(**row) for row in demo_player_rows(count)])
 
 
-def make_named_players(names: Sequence[tuple[str, str]], *, hidden: Iterable[str] = ()):
+EIGHT_NAMES = [
+    ("Adler", "Anna"),
+    ("Brandt", "Bernd"),
+    ("Conrad", "Carla"),
+    ("Dreher", "Dieter"),
+    ("Eckert", "Elke"),
+    ("Fuchs", "Frank"),
+    ("Quast", "Zora"),
+    ("Hübner", "Hans"),
+]
+
+
+def make_named_players(
+    names: Sequence[tuple[str, str]] = EIGHT_NAMES, *, hidden: Iterable[str] = ()
+) -> list[Player]:
     """Players with the given (last, first) names; `hidden` last names do not publish theirs."""
     hidden = set(hidden)
     return [
@@ -257,3 +293,14 @@ def simulate_tournament(*args: str) -> Tournament:
     out = StringIO()
     call_command("simulate_tournament", *args, stdout=out)
     return Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
+
+
+def play_known_round(*, director, desk, players, **fields) -> Tournament:
+    """8 players, round 1 (seed 7) played with KNOWN_SHEETS and published: the standings are
+    KNOWN_STANDINGS."""
+    tournament, rnd = make_drawn_round(
+        director=director, players=players, count=8, seed=7, **fields
+    )
+    play_round(rnd, director=director, desk=desk, sheets=KNOWN_SHEETS)
+    tournament.refresh_from_db()
+    return tournament

@@ -22,8 +22,7 @@ from ranking.models import (
     RankingYear,
     ResultCorrection,
 )
-from tests.support.builders import make_user
-from tests.support.builders import play_tournament
+from tests.support.builders import make_user, play_tournament
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Round, SheetVersion, TournamentStaff
 from tournaments.sheets.selectors import game_lines
@@ -360,7 +359,9 @@ def test_upheld_without_change_is_refused(appeal, commission_member, finished):
 def test_struck_tournament_leaves_the_ranking(
     appeal, commission_member, finished, director, desk_user, field
 ):
-    other = play_tournament(director=director, desk=desk_user, players=field, name="Zweites", end=END, rounds=1)
+    other = play_tournament(
+        director=director, desk=desk_user, players=field, name="Zweites", end=END, rounds=1
+    )
     compute.ranking_recompute_year(year=2026)
     assert {e.tournaments for e in RankingEntry.objects.all()} == {2}
     commission_services.appeal_decide(

@@ -16,8 +16,7 @@ from ranking.domain import appeals as domain_appeals
 from ranking.domain import versions as domain_versions
 from ranking.models import RankingEntry, RankingYear, TournamentContribution, TournamentRanking
 from ranking.tasks import recompute_ranking_year
-from tests.support.builders import make_user
-from tests.support.builders import play_next_round, play_tournament
+from tests.support.builders import make_user, play_next_round, play_tournament
 from tests.support.celery import celery_conf
 from tournaments.domain.standings import totals_for
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
@@ -90,7 +89,9 @@ def test_recompute_is_idempotent_and_ranks_follow_the_chain(director, desk_user,
 
 
 def test_reserves_games_are_not_ranked(director, desk_user, field):
-    t = play_tournament(director=director, desk=desk_user, players=field, count=5, reserves=3, rounds=1, seed=1)
+    t = play_tournament(
+        director=director, desk=desk_user, players=field, count=5, reserves=3, rounds=1, seed=1
+    )
     compute.ranking_recompute_year(year=2026)
     reserve_ids = set(t.registrations.filter(reserve=True).values_list("player_id", flat=True))
     assert len(reserve_ids) == 3
@@ -111,7 +112,9 @@ def test_red_card_player_is_not_ranked_from_that_tournament(director, desk_user,
         ground=WarningGround.UNSPORTING,
         given_by=director,
     )
-    other = play_tournament(director=director, desk=desk_user, players=field, name="Zweites Turnier", rounds=1)
+    other = play_tournament(
+        director=director, desk=desk_user, players=field, name="Zweites Turnier", rounds=1
+    )
     compute.ranking_recompute_year(year=2026, full=True)
     row = entries(2026)[victim.pk]
     assert row.tournaments == 1
@@ -181,7 +184,9 @@ def test_tournament_not_counting_is_left_out(director, desk_user, field):
 
 
 def test_years_are_separate_and_use_their_rule_version(director, desk_user, field):
-    play_tournament(director=director, desk=desk_user, players=field, rounds=1, end=date(2025, 5, 1))
+    play_tournament(
+        director=director, desk=desk_user, players=field, rounds=1, end=date(2025, 5, 1)
+    )
     play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     compute.ranking_rebuild()
     assert set(RankingYear.objects.values_list("year", flat=True)) == {2025, 2026}

@@ -16,8 +16,7 @@ from ranking.compute import services as compute
 from ranking.domain.appeals import BERLIN
 from ranking.enums import AppealStatus
 from ranking.models import Appeal, Decision, PlayerAccount, PlayerInvitation, RankingEntry
-from tests.support.builders import PASSWORD, make_user
-from tests.support.builders import play_tournament
+from tests.support.builders import PASSWORD, make_user, play_tournament
 from tournaments.enums import GlobalRole
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +24,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def ranked(director, desk_user, field):
-    t = play_tournament(director=director, desk=desk_user, players=field, end=date(2026, 6, 7), count=12, seed=5)
+    t = play_tournament(
+        director=director, desk=desk_user, players=field, end=date(2026, 6, 7), count=12, seed=5
+    )
     compute.ranking_recompute_year(year=2026)
     return t
 
@@ -90,8 +91,12 @@ def test_csv_export(client, ranked):
 
 
 def test_player_history_across_years(client, director, desk_user, field):
-    play_tournament(director=director, desk=desk_user, players=field, end=date(2025, 5, 1), rounds=1)
-    play_tournament(director=director, desk=desk_user, players=field, end=date(2026, 5, 1), rounds=1)
+    play_tournament(
+        director=director, desk=desk_user, players=field, end=date(2025, 5, 1), rounds=1
+    )
+    play_tournament(
+        director=director, desk=desk_user, players=field, end=date(2026, 5, 1), rounds=1
+    )
     compute.ranking_rebuild()
     player = field[0]
     html = client.get(reverse("ranking:player", args=[player.pk])).content.decode()

@@ -1,8 +1,14 @@
 """Tournaments for the API tests, built by `simulate_tournament` through the real services."""
 
 import pytest
+from django.test import Client
 
-from tests.support.builders import make_tournament, simulate_tournament
+from tests.support.builders import (
+    make_named_players,
+    make_tournament,
+    play_known_round,
+    simulate_tournament,
+)
 
 
 @pytest.fixture
@@ -53,3 +59,25 @@ def draft(director):
 @pytest.fixture
 def world(finished, running, draft):
     return {"finished": finished, "running": running, "draft": draft}
+
+
+class ApiClient(Client):
+    """The test client on the API's host, with a JSON shortcut."""
+
+    def json(self, url: str, status: int = 200):
+        response = self.get(url)
+        assert response.status_code == status, response.content
+        assert response["Content-Type"].startswith("application/json")
+        return response.json()
+
+
+@pytest.fixture
+def api():
+    return ApiClient(HTTP_HOST="localhost")
+
+
+@pytest.fixture
+def known(director, desk_user):
+    """The known round (KNOWN_SHEETS) of 8 named players who all publish their names,
+    published: its standings are KNOWN_STANDINGS."""
+    return play_known_round(director=director, desk=desk_user, players=make_named_players())

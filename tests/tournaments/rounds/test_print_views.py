@@ -9,37 +9,23 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.support.builders import make_house_tournament, make_tournament, register_players
-from tournaments.models import Player, Seat
+from tests.support.builders import (
+    make_house_tournament,
+    make_named_players,
+    make_tournament,
+    register_players,
+)
+from tournaments.models import Seat
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 
 PRINT_VIEWS = ("pairing_by_table", "pairing_by_name", "table_cards")
 
-NAMES = [
-    ("Adler", "Anna"),
-    ("Brandt", "Bernd"),
-    ("Conrad", "Carla"),
-    ("Dreher", "Dieter"),
-    ("Eckert", "Elke"),
-    ("Fuchs", "Frank"),
-    ("Quast", "Zora"),  # does not want her name published
-    ("Hübner", "Hans"),
-]
-
 
 @pytest.fixture
 def named_players(db):
-    return [
-        Player.objects.create(
-            federation_number=f"P-{i}",
-            last_name=last,
-            first_name=first,
-            club=f"Verein {i}",
-            publish_name=last != "Quast",
-        )
-        for i, (last, first) in enumerate(NAMES, start=1)
-    ]
+    """Eight players; Zora Quast does not want her name published."""
+    return make_named_players(hidden=("Quast",))
 
 
 @pytest.fixture

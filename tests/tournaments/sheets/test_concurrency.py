@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from tests.support.builders import make_user, make_released_round
+from tests.support.builders import make_released_round, make_user
 from tournaments.models import Player, SheetVersion
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.players import demo_player_rows
@@ -32,7 +32,9 @@ def test_two_concurrent_saves_end_in_one_version_and_one_conflict():
     director = make_user("leiterin")
     first, second = make_user("orga1"), make_user("orga2")
     players = Player.objects.bulk_create([Player(**r) for r in demo_player_rows(8)])
-    _, rnd = make_released_round(director=director, players=players, count=8, seed=2, desk=[first, second])
+    _, rnd = make_released_round(
+        director=director, players=players, count=8, seed=2, desk=[first, second]
+    )
     table = rnd.tables.get(number=1)
 
     barrier = threading.Barrier(2)

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.support.builders import make_user, make_released_round
+from tests.support.builders import make_released_round, make_user
 from tournaments.enums import RoundStatus, SheetStatus
 from tournaments.models import ResultSheet, SheetVersion
 
@@ -28,7 +28,9 @@ GOOD = {
 @pytest.fixture
 def desk_world(director, other_director, referee, plain_user, players):
     desk = make_user("orga")
-    tournament, rnd = make_released_round(director=director, players=players, count=8, seed=3, desk=[desk])
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=3, desk=[desk]
+    )
     return {"t": tournament, "round": rnd, "desk": desk, "director": director}
 
 

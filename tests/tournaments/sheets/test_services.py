@@ -1,17 +1,11 @@
 """Result sheet services: versions, four-eyes check, conflicts, corrections, publication."""
 
-import io
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.management import call_command
 
-from tests.support.builders import make_tournament, make_user, register_players, make_released_round
-from tournaments.enums import RoundStatus, SheetStatus, StaffRole
-from tournaments.models import ResultSheet, SheetVersion, Tournament, TournamentStaff
-from tournaments.registration import services as registration_services
-from tournaments.rounds import selectors as rounds_selectors
-from tournaments.rounds import services as round_services
+from tests.support.builders import make_released_round, play_round
+from tournaments.enums import SheetStatus
+from tournaments.models import SheetVersion
 from tournaments.sheets import selectors as sheets_selectors
 from tournaments.sheets import services as sheet_services
 
@@ -30,16 +24,11 @@ GOOD = [
 
 
 @pytest.fixture
-def running(director, players):
-    desk = make_user("orga")
-    tournament, rnd = make_released_round(director=director, players=players, count=8, seed=11, desk=[desk])
-    return tournament, rnd, desk
-
-
-def enter_and_confirm(rnd, desk, director):
-    for table in rnd.tables.order_by("number"):
-        sheet = sheet_services.sheet_save(table=table, games=GOOD, expected_version=0, user=desk)
-        sheet_services.sheet_confirm(sheet=sheet, expected_version=1, user=director)
+def running(director, desk_user, players):
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=11, desk=[desk_user]
+    )
+    return tournament, rnd, desk_user
 
 
 def test_sheet_save_creates_first_version(running):
@@ -144,8 +133,7 @@ def test_round_publish_needs_every_table_confirmed(running, director):
 
 def test_correction_after_publication_needs_director_and_reason(running, director):
     tournament, rnd, desk = running
-    enter_and_confirm(rnd, desk, director)
-    sheet_services.round_publish(rnd=rnd, user=director)
+    play_round(rnd, director=director, desk=desk, sheets={1: GOOD, 2: GOOD})
     table = rnd.tables.get(number=1)
     corrected = [dict(GOOD[0], scores={"A": 70, "B": -10, "C": -20, "D": -40}), *GOOD[1:]]
     with pytest.raises(PermissionDenied):
@@ -170,91 +158,3 @@ def test_correction_after_publication_needs_director_and_reason(running, directo
         if line.round_number == 1 and line.game_number == 1 and line.game_points == 70
     ]
     assert len(lines) == 1  # the standings follow the newest confirmed version
-
-
-def test_round_two_is_paired_from_published_results_without_repeats(director, players):
-    tournament = make_tournament(director=director)
-    registration_services.tournament_open_registration(tournament=tournament)
-    register_players(tournament, players, count=16, user=director)
-    desk = make_user("orga")
-    TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
-    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=5)
-    round_services.round_release(rnd=rnd, user=director)
-    enter_and_confirm(rnd, desk, director)
-    sheet_services.round_publish(rnd=rnd, user=director)
-    second = round_services.round_pair_next(tournament=tournament, user=director, seed=6)
-    tables = rounds_selectors.round_tables(tournament)
-    met = {frozenset((a, b)) for table in tables[0] for a in table for b in table if a != b}
-    again = {frozenset((a, b)) for table in tables[1] for a in table for b in table if a != b}
-    assert met & again == set()
-    report, ranked = rounds_selectors.round_report(second, rounds_selectors.round_seating(second))
-    assert report.repeated_pairs == 0
-    assert ranked is True
-    assert second.notice == ""
-
-
-def test_simulate_tournament_plays_every_round_through_the_services(db):
-    out = io.StringIO()
-    call_command("simulate_tournament", players=21, category="city", seed=9, year=2025, stdout=out)
-    tournament_id = int(out.getvalue().strip().splitlines()[-1].split()[1])
-    tournament = Tournament.objects.get(pk=tournament_id)
-    assert tournament.status == "finished"
-    assert list(tournament.rounds.values_list("status", flat=True)) == [RoundStatus.PUBLISHED] * 3
-    assert tournament.registrations.filter(reserve=True).count() == 3
-    assert (
-        ResultSheet.objects.filter(round__tournament=tournament)
-        .exclude(status=SheetStatus.CONFIRMED)
-        .count()
-        == 0
-    )
-    # Every sheet was entered by one person and confirmed by another.
-    for sheet in ResultSheet.objects.filter(round__tournament=tournament):
-        entered, confirmed = sheet.versions.order_by("number")
-        assert entered.created_by_id != confirmed.created_by_id
-
-
-@pytest.mark.parametrize(
-    ("args", "rounds", "kinds", "rule_set"),
-    [
-        (
-            {"players": 16, "category": "beginners", "final": True, "year": 2025},
-            3,
-            ["preliminary", "preliminary", "final"],
-            "2014",
-        ),
-        (
-            {
-                "players": 13,
-                "category": "special",
-                "rounds": 1,
-                "games": 3,
-                "final": True,
-                "three_player_tables": True,
-                "year": 2025,
-            },
-            2,
-            ["preliminary", "final"],
-            "2014",
-        ),
-        ({"players": 12, "category": "city", "year": 2012}, 3, ["preliminary"] * 3, "pre2014"),
-    ],
-)
-def test_simulate_tournament_formats(db, args, rounds, kinds, rule_set):
-    out = io.StringIO()
-    call_command("simulate_tournament", seed=4, stdout=out, **args)
-    tournament = Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
-    assert tournament.status == "finished"
-    assert tournament.rule_set == rule_set
-    assert list(tournament.rounds.values_list("kind", flat=True)) == kinds
-    assert tournament.rounds.count() == rounds
-    final = tournament.rounds.filter(kind="final").first()
-    if final is not None:
-        finalists = set(final.seats.values_list("player_id", flat=True))
-        assert len(finalists) == tournament.finalists_count
-        reserves = set(
-            tournament.registrations.filter(reserve=True).values_list("player_id", flat=True)
-        )
-        assert finalists.isdisjoint(reserves)
-    if args.get("three_player_tables"):
-        sizes = sorted(t.seats.count() for t in tournament.rounds.get(number=1).tables.all())
-        assert sizes == [3, 3, 3, 4]

@@ -5,7 +5,6 @@ import io
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from tests.support.builders import make_user, simulate_tournament
@@ -17,7 +16,6 @@ from tournaments.models import (
     Registration,
     ResultSheet,
     Round,
-    Tournament,
     TournamentStaff,
 )
 from tournaments.sheets import services as sheet_services
@@ -29,7 +27,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finished():
-    return simulate_tournament("--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026")
+    return simulate_tournament(
+        "--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026"
+    )
 
 
 def row_names(html: str) -> list[str]:
@@ -320,7 +320,9 @@ def test_player_page_hides_draft_tournaments_and_unknown_players(client, tournam
 
 
 def test_player_page_query_count_is_constant(client, django_assert_max_num_queries):
-    first = simulate_tournament("--players", "8", "--category", "beginners", "--seed", "21", "--year", "2025")
+    first = simulate_tournament(
+        "--players", "8", "--category", "beginners", "--seed", "21", "--year", "2025"
+    )
     player = Registration.objects.filter(tournament=first, reserve=False).first().player
     with django_assert_max_num_queries(10):
         client.get(reverse("player_page", args=[player.pk]))
