@@ -304,3 +304,19 @@ def play_known_round(*, director, desk, players, **fields) -> Tournament:
     play_round(rnd, director=director, desk=desk, sheets=KNOWN_SHEETS)
     tournament.refresh_from_db()
     return tournament
+
+
+def make_appeal(*, user, tournament, player, now: datetime, **fields):
+    """An appeal about round 1, table 1, game 1 (Klub 3), filed at `now` by `user`."""
+    from ranking.appeals import services as appeals_services
+
+    defaults = {
+        "what_is_wrong": "Spiel 1 falsch übertragen",
+        "correction_requested": "B hat gewonnen",
+        "round_number": 1,
+        "table_number": 1,
+        "game_number": 1,
+    }
+    return appeals_services.appeal_file(
+        user=user, tournament=tournament, player=player, now=now, **{**defaults, **fields}
+    )
