@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.support.builders import make_tournament
+from tests.support.builders import make_tournament, simulate_tournament
 from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
@@ -56,3 +56,12 @@ def test_unknown_url_gives_german_404(client):
     response = client.get("/gibt-es-nicht/")
     assert response.status_code == 404
     assert "Seite nicht gefunden" in response.content.decode()
+
+
+def test_start_page_reaches_table_and_standings_in_one_tap(client):
+    running = simulate_tournament("--players", "8", "--seed", "9", "--stop-after", "1")
+
+    html = client.get(reverse("home")).content.decode()
+
+    assert reverse("pairing_by_name", args=[running.pk, 2]) in html
+    assert reverse("standings", args=[running.pk]) in html
