@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.contrib.messages import get_messages
 
-from tournaments.models import Registration, Seat
+from tournaments.models import (
+    PairingChange,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    TablePin,
+    Tournament,
+    TournamentStaff,
+)
 
 
 def flashed(response) -> list[str]:
@@ -45,3 +54,21 @@ def player_at(rnd, table: int, letter: str):
 def reg_of(tournament, player) -> Registration:
     """The player's registration for the tournament."""
     return Registration.objects.get(tournament=tournament, player=player)
+
+
+def director_snapshot() -> tuple:
+    """Everything a director URL could change: compare before and after a refused request."""
+    return (
+        list(Tournament.objects.order_by("pk").values_list("pk", "name", "status", "venue")),
+        list(
+            Registration.objects.order_by("pk").values_list(
+                "pk", "player_id", "reserve", "checked_in_at", "withdrawn_at"
+            )
+        ),
+        list(Round.objects.order_by("pk").values_list("pk", "status", "released_at")),
+        sorted(Seat.objects.values_list("round_id", "table__number", "letter", "player_id")),
+        list(TablePin.objects.values_list("player_id", "table_number")),
+        PairingChange.objects.count(),
+        sorted(TournamentStaff.objects.values_list("tournament_id", "user_id", "role")),
+        list(Player.objects.order_by("pk").values_list("pk", "federation_number", "last_name")),
+    )

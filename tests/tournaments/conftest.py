@@ -7,10 +7,17 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.support.builders import make_released_round, make_tournament, make_user
+from tests.support.builders import (
+    make_released_round,
+    make_tournament,
+    make_user,
+    register_players,
+)
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
-from tournaments.models import PlayerWarning, Round, Seat, Tournament
+from tournaments.models import PlayerWarning, Registration, Round, Seat, Tournament
 from tournaments.referees import services as referees_services
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
 
 
 @dataclass
@@ -77,3 +84,44 @@ def w(players) -> World:
         "player": make_user(players[0].federation_number),
     }
     return World(t=t, rnd=rnd, other=other, users=users, players=list(players))
+
+
+@pytest.fixture
+def director_world(
+    director, other_director, admin_user, referee, commission_member, plain_user, players
+):
+    """The director's running tournament (round 1 drawn, 8 players), a draft of hers, and
+    another director's own tournament."""
+    t = make_tournament(director=director, open=True)
+    register_players(t, players, count=8)
+    rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
+    late = registration_services.registration_add(
+        tournament=t, player=players[30], reserve=True, user=director
+    )
+    draft = make_tournament(director=director, name="Entwurf")
+    desk_row = t.staff.create(user=make_user("orga-welt"), role="desk")
+    foreign = make_tournament(director=other_director, name="Anderes Turnier")
+
+    def at(table, letter):
+        return Seat.objects.get(round=rnd, table__number=table, letter=letter).player_id
+
+    return {
+        "t": t,
+        "draft": draft,
+        "foreign": foreign,
+        "round": rnd,
+        "reg": Registration.objects.get(tournament=t, player=players[0]),
+        "late": late,
+        "free_player": players[20],
+        "desk_row": desk_row,
+        "a": at(1, "A"),
+        "b": at(2, "B"),
+        "users": {
+            "director": director,
+            "other_director": other_director,
+            "admin": admin_user,
+            "referee": referee,
+            "commission": commission_member,
+            "plain": plain_user,
+        },
+    }

@@ -14,6 +14,7 @@ from tests.support.builders import (
     make_tournament,
     register_players,
 )
+from tests.support.reading import director_snapshot as snapshot
 from tournaments.enums import (
     Category,
     RuleSetCode,
@@ -148,3 +149,17 @@ def test_tournament_form_shows_every_format_problem_in_german(client, director):
     assert errors["rounds_planned"] == ["Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."]
     assert errors["end_date"] == ["Das Ende liegt vor dem Beginn."]
     assert "tournament_end_after_start" not in response.content.decode()
+
+
+def test_tournament_edit_garbage_is_a_form_error(client, director_world, director):
+    client.force_login(director)
+    before = snapshot()
+
+    response = client.post(
+        reverse("director:tournament_edit", args=[director_world["t"].pk]),
+        form_data(rounds_planned="drei", start_date="32.13.2026"),
+    )
+
+    assert response.status_code == 200
+    assert sorted(response.context["form"].errors) == ["rounds_planned", "start_date"]
+    assert snapshot() == before
