@@ -12,6 +12,7 @@ from tests.support.builders import (
     make_tournament,
     make_user,
     register_players,
+    simulate_tournament,
 )
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
 from tournaments.models import PlayerWarning, Registration, Round, Seat, Tournament
@@ -125,3 +126,11 @@ def director_world(
             "plain": plain_user,
         },
     }
+
+
+@pytest.fixture
+def finished(db):
+    """A finished beginners' tournament, simulated: 14 players (2 of them reserves), 2 rounds."""
+    return simulate_tournament(
+        "--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026"
+    )

@@ -37,6 +37,19 @@ def corrected_games(tournament):
     return games
 
 
+def uphold(appeal, member, tournament):
+    """Uphold the appeal: B won game 1 at table 1 of round 1."""
+    return commission_services.appeal_decide(
+        appeal=appeal,
+        user=member,
+        outcome=DecisionOutcome.UPHELD,
+        reasoning="B hat Spiel 1 gewonnen.",
+        round_number=1,
+        table_number=1,
+        games=corrected_games(tournament),
+    )
+
+
 def test_review_then_decide_rejected(
     appeal, commission_member, mailoutbox, django_capture_on_commit_callbacks
 ):
@@ -131,15 +144,7 @@ def test_upheld_changes_ranking_only_not_published_standings(appeal, commission_
     versions_before = SheetVersion.objects.count()
     ranking_before = {e.player_id: e for e in RankingEntry.objects.all()}
 
-    commission_services.appeal_decide(
-        appeal=appeal,
-        user=commission_member,
-        outcome=DecisionOutcome.UPHELD,
-        reasoning="B hat Spiel 1 gewonnen.",
-        round_number=1,
-        table_number=1,
-        games=corrected_games(finished),
-    )
+    uphold(appeal, commission_member, finished)
     assert RankingYear.objects.get(year=2026).pending is True
     compute.ranking_recompute_year(year=2026)
     after = {e.player_id: e for e in RankingEntry.objects.all()}
@@ -225,15 +230,7 @@ def test_decision_enqueues_recompute_after_commit(
 ):
     compute.ranking_recompute_year(year=2026)
     with django_capture_on_commit_callbacks(execute=True):
-        commission_services.appeal_decide(
-            appeal=appeal,
-            user=commission_member,
-            outcome=DecisionOutcome.UPHELD,
-            reasoning="B gewann.",
-            round_number=1,
-            table_number=1,
-            games=corrected_games(finished),
-        )
+        uphold(appeal, commission_member, finished)
     assert RankingYear.objects.get(year=2026).pending is False
     b = Round.objects.get(tournament=finished, number=1).tables.get(number=1).seats.get(letter="B")
     assert RankingEntry.objects.get(player_id=b.player_id).first == 1

@@ -17,13 +17,6 @@ from tournaments.standings.selectors import standings_table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def finished():
-    return simulate_tournament(
-        "--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026"
-    )
-
-
 def test_player_page_shows_tables_games_and_results(client, finished):
     entry = standings_table(finished).entries[0]
     html = client.get(reverse("player_page", args=[entry.player.pk])).content.decode()

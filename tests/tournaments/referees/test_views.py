@@ -4,9 +4,9 @@ referee sees before saving, withdrawal, rulings, staff pages and exclusions else
 from __future__ import annotations
 
 import pytest
-from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from tests.support.reading import flashed
 from tournaments.enums import RulingStatus, WarningKind
 from tournaments.models import PlayerWarning, Ruling, TournamentStaff
 from tournaments.referees import services as referees_services
@@ -20,10 +20,6 @@ CHOICE = "Bitte eine gültige Auswahl treffen. {value} ist keine gültige Auswah
 def ref(client, w):
     client.force_login(w.users["referee"])
     return client
-
-
-def flashed(response) -> list[str]:
-    return [str(m) for m in get_messages(response.wsgi_request)]
 
 
 def warning_url(w):

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.messages import get_messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from tests.support.builders import (
     make_user,
 )
+from tests.support.reading import flashed
 from tournaments.enums import (
     GlobalRole,
     StaffRole,
@@ -89,10 +89,6 @@ def test_staff_unassign_director_is_refused(w):
 
     with pytest.raises(ValidationError, match="Turnierleitung wird hier nicht geändert"):
         setup_services.staff_unassign(assignment=row, user=w.users["director"])
-
-
-def flashed(response) -> list[str]:
-    return [str(m) for m in get_messages(response.wsgi_request)]
 
 
 def test_staff_page_assigns_and_shows_errors(client, w):

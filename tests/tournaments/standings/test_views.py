@@ -30,13 +30,6 @@ from tournaments.standings.selectors import standings_table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def finished():
-    return simulate_tournament(
-        "--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026"
-    )
-
-
 def row_names(html: str) -> list[str]:
     return re.findall(r'<th scope="row"><a href="/spieler/\d+/">([^<]+)</a>', html)
 
