@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -162,7 +163,13 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
     order = rounds_selectors.pairing_order(tournament, field.player_ids)
     history = pairing_domain.History.from_rounds(rounds_selectors.round_tables(tournament))
     pairing, report = pairing_domain.pair_next_round(
-        order, history=history, table_sizes=field.table_sizes, seed=seed, pinned=pins
+        order,
+        history=history,
+        table_sizes=field.table_sizes,
+        seed=seed,
+        pinned=pins,
+        budget_iterations=settings.PAIRING_SEARCH_ITERATIONS,
+        beam=settings.PAIRING_SEARCH_BEAM,
     )
     return pairing, report, field.reserve_ids, RoundKind.PRELIMINARY
 
