@@ -14,7 +14,7 @@ from ranking.domain import ranking as domain_ranking
 from ranking.domain.appeals import BERLIN
 from ranking.enums import DecisionOutcome
 from ranking.models import ResultCorrection
-from tests.ranking.conftest import FIXED_SHEET, play_tournament
+from tests.support.builders import FIXED_SHEET, play_tournament
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -50,13 +50,13 @@ def uphold(tournament, director, commission, player, game_1, *, decided_on: int)
 
 
 @pytest.fixture
-def twice_corrected(the_director, desk_user, field, commission_member):
+def twice_corrected(director, desk_user, field, commission_member):
     """Table 1 of round 1 corrected twice: B won game 1 (decided 15 June), then C (20 June)."""
-    t = play_tournament(the_director, desk_user, field, end=END)
+    t = play_tournament(director=director, desk=desk_user, players=field, end=END)
     table = Round.objects.get(tournament=t, number=1).tables.get(number=1)
     seat = {s.letter: s.player for s in table.seats.select_related("player")}
-    uphold(t, the_director, commission_member, seat["B"], B_WINS_GAME_1, decided_on=15)
-    uphold(t, the_director, commission_member, seat["C"], C_WINS_GAME_1, decided_on=20)
+    uphold(t, director, commission_member, seat["B"], B_WINS_GAME_1, decided_on=15)
+    uphold(t, director, commission_member, seat["C"], C_WINS_GAME_1, decided_on=20)
     return t, seat
 
 
@@ -71,13 +71,13 @@ def test_newest_decision_comes_first(twice_corrected):
 
 
 def test_the_decided_moment_counts_not_the_order_of_recording(
-    the_director, desk_user, field, commission_member
+    director, desk_user, field, commission_member
 ):
-    t = play_tournament(the_director, desk_user, field, end=END)
+    t = play_tournament(director=director, desk=desk_user, players=field, end=END)
     table = Round.objects.get(tournament=t, number=1).tables.get(number=1)
     seat = {s.letter: s.player for s in table.seats.select_related("player")}
-    uphold(t, the_director, commission_member, seat["C"], C_WINS_GAME_1, decided_on=20)
-    uphold(t, the_director, commission_member, seat["B"], B_WINS_GAME_1, decided_on=15)
+    uphold(t, director, commission_member, seat["C"], C_WINS_GAME_1, decided_on=20)
+    uphold(t, director, commission_member, seat["B"], B_WINS_GAME_1, decided_on=15)
 
     newest = ResultCorrection.objects.filter(round__tournament=t).newest_first().first()
     assert newest.games[0]["scores"] == C_WINS_GAME_1["scores"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ranking.compute.selectors import tournament_inputs
-from tests.conftest import create_tournament, make_user, register, released_round_one
+from tests.support.builders import make_released_round, make_tournament, make_user, register_players
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
 from tournaments.history.selectors import player_history
 from tournaments.models import PlayerWarning
@@ -19,13 +19,13 @@ from tournaments.rounds import services as round_services
 @pytest.fixture
 def cards(players):
     """Round 1 of a running tournament, with every kind of warning, and a red card elsewhere."""
-    director = make_user("leiterin", GlobalRole.DIRECTOR)
-    t, _ = released_round_one(director, players, count=8, seed=3)
-    other = create_tournament(director, name="Anderes Turnier")
+    director = make_user("leiterin", role=GlobalRole.DIRECTOR)
+    t, _ = make_released_round(director=director, players=players, count=8, seed=3)
+    other = make_tournament(director=director, name="Anderes Turnier")
     registration_services.tournament_open_registration(tournament=other)
-    register(other, players[10:], count=4, user=director)
-    referee = make_user("schiri", GlobalRole.REFEREE)
-    head = make_user("hauptschiri", GlobalRole.HEAD_REFEREE)
+    register_players(other, players[10:], count=4, user=director)
+    referee = make_user("schiri", role=GlobalRole.REFEREE)
+    head = make_user("hauptschiri", role=GlobalRole.HEAD_REFEREE)
     for tournament in (t, other):
         tournament.staff.create(user=referee, role=StaffRole.REFEREE)
     t.staff.create(user=head, role=StaffRole.HEAD_REFEREE)
