@@ -27,6 +27,11 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_optional_int(name: str) -> int | None:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else None
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 _DEV_SECRET_KEY = "dev-only-secret-key-not-for-production-0123456789abcdefghijklmnop"
@@ -125,6 +130,11 @@ else:
     CELERY_TASK_EAGER_PROPAGATES = True
 # Public pages for anonymous visitors are cached until their tournament changes (0 = off).
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "86400"))
+# Search budget for pairing rounds 2+: annealing iterations and beam width (unset = the
+# domain's own, scaled to the field). Tests lower them for speed; the pure pairing tests do not.
+# Draws stay reproducible: the budget used is written into Round.method.
+PAIRING_SEARCH_ITERATIONS = env_optional_int("PAIRING_SEARCH_ITERATIONS")
+PAIRING_SEARCH_BEAM = env_optional_int("PAIRING_SEARCH_BEAM")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -303,6 +303,16 @@ class Decision(models.Model):
         return f"Entscheidung zu Einspruch {self.appeal_id}: {self.get_outcome_display()}"
 
 
+class ResultCorrectionQuerySet(models.QuerySet):
+    def newest_first(self) -> "ResultCorrectionQuerySet":
+        """Newest decision first: per table, the first row is the correction in force.
+
+        A later decision on the same table supersedes an earlier one (Klub 3: each decision is
+        final in itself, so the commission corrects a correction by deciding again).
+        """
+        return self.order_by("-decision__decided_at", "-pk")
+
+
 class ResultCorrection(models.Model):
     """Corrected games of one table from an upheld decision: they replace the published games
     for the ranking only. Never updated (trigger); a later decision adds a newer row."""
@@ -312,6 +322,8 @@ class ResultCorrection(models.Model):
     table_number = models.PositiveIntegerField()
     games = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ResultCorrectionQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -1,19 +1,9 @@
-"""Shared fixtures: users per role, players, and a tournament built through the services."""
-
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+"""Shared fixtures: users per role, players, tournaments (thin wrappers around the builders)."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from tournaments.enums import Category, GlobalRole, RuleSetCode, TablePolicy
-from tournaments.models import Player
-from tournaments.permissions import role_groups
-from tournaments.registration import services as registration_services
-from tournaments.setup import services as setup_services
-from tournaments.simulation.players import demo_player_rows
-
-PASSWORD = "test-passwort-123"
+from tests.support import builders
+from tournaments.enums import GlobalRole
 
 
 @pytest.fixture(autouse=True)
@@ -43,124 +33,60 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def make_user(username: str, *roles: GlobalRole, superuser: bool = False):
-    user = get_user_model().objects.create_user(
-        username=username, password=PASSWORD, is_superuser=superuser, is_staff=superuser
-    )
-    if roles:
-        user.groups.add(*role_groups(*roles))
-    return user
+@pytest.fixture(autouse=True)
+def _small_pairing_search(settings):
+    """Database tests pair rounds 2+ with a small search (the domain's full budget costs ~1 s a
+    draw); the pure pairing tests in tests/tournaments/domain/ keep the full strength."""
+    settings.PAIRING_SEARCH_ITERATIONS = 2000
+    settings.PAIRING_SEARCH_BEAM = 200
 
 
 @pytest.fixture
 def admin_user(db):
-    return make_user("verband", GlobalRole.FEDERATION_ADMIN)
+    return builders.make_user("verband", role=GlobalRole.FEDERATION_ADMIN)
 
 
 @pytest.fixture
 def director(db):
-    return make_user("leiterin", GlobalRole.DIRECTOR)
+    return builders.make_user("leiterin", role=GlobalRole.DIRECTOR)
 
 
 @pytest.fixture
 def other_director(db):
-    return make_user("anderer", GlobalRole.DIRECTOR)
+    return builders.make_user("anderer", role=GlobalRole.DIRECTOR)
 
 
 @pytest.fixture
 def referee(db):
-    return make_user("schiri", GlobalRole.REFEREE)
+    return builders.make_user("schiri", role=GlobalRole.REFEREE)
 
 
 @pytest.fixture
 def commission_member(db):
-    return make_user("kommission", GlobalRole.COMMISSION)
+    return builders.make_user("kommission", role=GlobalRole.COMMISSION)
 
 
 @pytest.fixture
 def plain_user(db):
-    return make_user("spielerin")
+    return builders.make_user("spielerin")
+
+
+@pytest.fixture
+def desk_user(db):
+    return builders.make_user("orga")
 
 
 @pytest.fixture
 def players(db):
     """Sixty registry players with stable federation numbers DRV-00001 …"""
-    return Player.objects.bulk_create([Player(**row) for row in demo_player_rows(60)])
-
-
-def create_tournament(user, **overrides):
-    fields = {
-        "name": "Stadtmeisterschaft Teststadt",
-        "category": Category.CITY,
-        "rounds_planned": 3,
-        "games_per_round": 4,
-        "has_final": False,
-        "start_date": date(2026, 12, 12),
-        "end_date": date(2026, 12, 12),
-        "ranking_year": 2026,
-        "venue": "Bürgerhaus",
-    }
-    fields.update(overrides)
-    return setup_services.tournament_create(user=user, **fields)
+    return builders.make_players(60)
 
 
 @pytest.fixture
 def tournament(director):
-    return create_tournament(director)
+    return builders.make_tournament(director=director)
 
 
 @pytest.fixture
-def open_tournament(tournament):
-    registration_services.tournament_open_registration(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament
-
-
-def create_house_tournament(user, **overrides):
-    """A special tournament in the house format: 3-player tables, at most 16 (000 §1A), opened
-    for registration more than 14 days before its start (Klub 6.2.1)."""
-    fields = {
-        "name": "Hausturnier",
-        "category": Category.SPECIAL,
-        "rounds_planned": 1,
-        "games_per_round": 3,
-        "table_policy": TablePolicy.THREE_PLAYER,
-        "max_players": 16,
-        "rule_set": RuleSetCode.PRE_2014,
-        "start_date": date(2026, 12, 12),
-        "end_date": date(2026, 12, 12),
-    }
-    fields.update(overrides)
-    t = create_tournament(user, **fields)
-    registration_services.tournament_open_registration(
-        tournament=t, now=datetime(2026, 11, 1, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
-    )
-    t.refresh_from_db()
-    return t
-
-
-def register(tournament, players, *, count: int, reserves: int = 0, user=None, check_in=True):
-    """Register `count` players plus `reserves` reserves through the services."""
-    for index, player in enumerate(players[: count + reserves]):
-        registration_services.registration_add(
-            tournament=tournament, player=player, reserve=index >= count, user=user
-        )
-    if check_in:
-        registration_services.registrations_check_in_all(tournament=tournament)
-
-
-def released_round_one(director, players, *, count: int, seed: int, desk=()):
-    """An opened tournament with `count` checked-in players, round 1 drawn and released, and
-    the given users assigned to its desk: the starting point of every result-sheet test."""
-    from tournaments.enums import StaffRole
-    from tournaments.models import TournamentStaff
-    from tournaments.rounds import services as round_services
-
-    tournament = create_tournament(director)
-    registration_services.tournament_open_registration(tournament=tournament)
-    register(tournament, players, count=count, user=director)
-    rnd = round_services.round_pair_next(tournament=tournament, user=director, seed=seed)
-    round_services.round_release(rnd=rnd, user=director)
-    for user in desk:
-        TournamentStaff.objects.create(tournament=tournament, user=user, role=StaffRole.DESK)
-    return tournament, rnd
+def open_tournament(director):
+    return builders.make_tournament(director=director, open=True)

@@ -1,7 +1,13 @@
-"""Choices used by models and services; English values, German labels."""
+"""Choices used by models and services; English values, German labels.
+
+Where the rules define a vocabulary (categories, rule sets, warning kinds) the domain holds it and
+the choices here take its values and labels, so a stored value has one definition.
+"""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.domain import formats, referees, rules
 
 
 class GlobalRole(models.TextChoices):
@@ -24,12 +30,12 @@ class StaffRole(models.TextChoices):
 
 
 class Category(models.TextChoices):
-    """Klub 6.3."""
+    """Klub 6.3: the categories of `domain.formats.Category`."""
 
-    BEGINNERS = "beginners", _("Einsteiger-Turnier")
-    CITY = "city", _("Stadtmeisterschaft")
-    NATIONAL = "national", _("Deutsche Meisterschaft")
-    SPECIAL = "special", _("Sonderturnier")
+    BEGINNERS = formats.Category.BEGINNERS.value, formats.Category.BEGINNERS.label
+    CITY = formats.Category.CITY.value, formats.Category.CITY.label
+    NATIONAL = formats.Category.NATIONAL.value, formats.Category.NATIONAL.label
+    SPECIAL = formats.Category.SPECIAL.value, formats.Category.SPECIAL.label
 
 
 class TablePolicy(models.TextChoices):
@@ -47,8 +53,15 @@ class TournamentStatus(models.TextChoices):
 
 
 class RuleSetCode(models.TextChoices):
-    RULES_2014 = "2014", _("Klub-Regeln 2014 (vier Wertungskriterien)")
-    PRE_2014 = "pre2014", _("Vor 2014 / Hausformat (zwei Wertungskriterien)")
+    """The rule sets of `domain.rules`; the value is `RuleSet.code`."""
+
+    RULES_2014 = rules.RULES_2014.code, rules.RULES_2014.label
+    PRE_2014 = rules.RULES_PRE_2014.code, rules.RULES_PRE_2014.label
+
+    @classmethod
+    def for_year(cls, year: int) -> "RuleSetCode":
+        """The stored code of a ranking year's rule set (Klub 2.4, `domain.rules`)."""
+        return cls(rules.ruleset_for_year(year).code)
 
 
 class RoundKind(models.TextChoices):
@@ -81,11 +94,11 @@ class SheetAction(models.TextChoices):
 
 
 class WarningKind(models.TextChoices):
-    """Klub 4: any number of unofficial warnings, then yellow; red excludes."""
+    """Klub 4.5: the kinds of `domain.referees.WarningKind`."""
 
-    UNOFFICIAL = "unofficial", _("Inoffizielle Verwarnung")
-    YELLOW = "yellow", _("Gelbe Karte")
-    RED = "red", _("Rote Karte")
+    UNOFFICIAL = referees.WarningKind.UNOFFICIAL.value, referees.WarningKind.UNOFFICIAL.label
+    YELLOW = referees.WarningKind.YELLOW.value, referees.WarningKind.YELLOW.label
+    RED = referees.WarningKind.RED.value, referees.WarningKind.RED.label
 
 
 class WarningGround(models.TextChoices):

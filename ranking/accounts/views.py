@@ -13,7 +13,7 @@ from ranking.accounts import services as account_services
 from ranking.accounts.forms import InviteForm, SetPasswordForm
 from tournaments import permissions
 from tournaments.common.http import apply_errors, error_messages
-from tournaments.models import Player
+from tournaments.registry import selectors as registry_selectors
 
 
 @login_required
@@ -25,9 +25,9 @@ def invite(request):
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            player = Player.objects.filter(
-                federation_number__iexact=form.cleaned_data["federation_number"].strip()
-            ).first()
+            player = registry_selectors.player_by_federation_number(
+                form.cleaned_data["federation_number"].strip()
+            )
             if player is None:
                 form.add_error(
                     "federation_number", "Keine Spielerin / kein Spieler mit dieser Nummer."

@@ -8,28 +8,25 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from ranking.accounts import selectors as accounts_selectors
 from ranking.appeals import selectors as appeals_selectors
 from ranking.appeals import services as appeals_services
 from ranking.appeals.forms import AppealForm
 from ranking.appeals.selectors import appeal_or_404
 from ranking.domain import appeals as domain_appeals
-from ranking.models import PlayerAccount
 from ranking.public import selectors as public_selectors
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.http import apply_errors, int_or_404
-from tournaments.models import Player, Registration, Tournament
-
-
-def _account(user) -> PlayerAccount | None:
-    return PlayerAccount.objects.select_related("player").filter(user=user).first()
+from tournaments.registration import selectors as registration_selectors
 
 
 @login_required
 def my_area(request):
-    account = _account(request.user)
+    account = accounts_selectors.account_of(request.user)
     staff = permissions.is_director(request.user)
     permissions.require(
         account is not None or staff, "Dieser Bereich ist für Spielerkonten und Turnierleitungen."
@@ -52,21 +49,14 @@ def my_area(request):
 
 @login_required
 def appeal_new(request, tournament_pk: int):
-    tournament = get_object_or_404(Tournament, pk=int_or_404(tournament_pk))
-    account = _account(request.user)
+    tournament = access.tournament_or_404(int_or_404(tournament_pk))
+    account = accounts_selectors.account_of(request.user)
     staff = permissions.can_direct(request.user, tournament)
     permissions.require(
         staff or account is not None,
         "Einsprüche legt der Spieler selbst oder die Turnierleitung für ihn ein.",
     )
-    players = None
-    if staff:
-        players = [
-            r.player
-            for r in Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-            .select_related("player")
-            .order_by("player__last_name", "player__first_name")
-        ]
+    players = registration_selectors.active_players(tournament) if staff else None
     rounds = appeals_selectors.published_rounds(tournament)
     deadline = domain_appeals.deadline_text(tournament.end_date)
     form = AppealForm(request.POST or None, request.FILES or None, players=players, rounds=rounds)
@@ -74,7 +64,7 @@ def appeal_new(request, tournament_pk: int):
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
-            player = get_object_or_404(Player, pk=data["player"]) if staff else account.player
+            player = access.player_or_404(data["player"]) if staff else account.player
             try:
                 appeal = appeals_services.appeal_file(
                     user=request.user,

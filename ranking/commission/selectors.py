@@ -7,7 +7,9 @@ from django.db.models import Prefetch, Q
 from ranking.enums import AppealStatus
 from ranking.models import (
     Appeal,
+    ResultCorrection,
 )
+from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
     ResultSheet,
@@ -88,3 +90,36 @@ def round_with_seats(round_id: int) -> Round:
     return Round.objects.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player", "table"))
     ).get(pk=round_id)
+
+
+def effective_games(rnd: Round, table_number: int) -> list[dict] | None:
+    """What the ranking uses for a table now: the newest correction, else the confirmed sheet."""
+    corrected = (
+        ResultCorrection.objects.filter(round=rnd, table_number=table_number)
+        .newest_first()
+        .values_list("games", flat=True)
+        .first()
+    )
+    if corrected is not None:
+        return corrected
+    return (
+        rnd.sheets.filter(table__number=table_number)
+        .values_list("confirmed__games", flat=True)
+        .first()
+    )
+
+
+def published_round(tournament_id: int, number: int) -> Round | None:
+    """A published round of the tournament: only published results can be corrected."""
+    return Round.objects.filter(
+        tournament_id=tournament_id, number=number, status=RoundStatus.PUBLISHED
+    ).first()
+
+
+def table_seats(rnd: Round, table_number: int) -> list[Seat]:
+    """The seats of one table of the round, by letter, with their players."""
+    return list(
+        Seat.objects.filter(round=rnd, table__number=table_number)
+        .select_related("player")
+        .order_by("letter")
+    )

@@ -15,12 +15,10 @@ from ranking.commission import services as commission_services
 from ranking.commission.forms import DecisionForm
 from ranking.domain import appeals as domain_appeals
 from ranking.enums import AppealStatus, DecisionOutcome
-from ranking.models import Appeal, ResultCorrection
+from ranking.models import Appeal
 from tournaments import permissions
 from tournaments.common.http import error_messages, flash_errors
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
-from tournaments.enums import RoundStatus
-from tournaments.models import Round, Seat
 
 
 def _require_commission(user) -> None:
@@ -35,23 +33,6 @@ def commission_inbox(request):
     return render(request, "ranking/inbox.html", {"sections": sections})
 
 
-def _effective_games(rnd: Round, table_number: int) -> list[dict] | None:
-    """What the ranking uses for a table now: the newest correction, else the sheet."""
-    corrected = (
-        ResultCorrection.objects.filter(round=rnd, table_number=table_number)
-        .order_by("-decision__decided_at", "-pk")
-        .values_list("games", flat=True)
-        .first()
-    )
-    if corrected is not None:
-        return corrected
-    return (
-        rnd.sheets.filter(table__number=table_number)
-        .values_list("confirmed__games", flat=True)
-        .first()
-    )
-
-
 def _correction_target(request, appeal: Appeal):
     """Round and table to correct: from the appeal, or chosen by the commission (?runde=&tisch=)."""
     source = request.POST if request.method == "POST" else request.GET
@@ -59,30 +40,21 @@ def _correction_target(request, appeal: Appeal):
     table_number = appeal.table_number
     try:
         if source.get("runde"):
-            rnd = Round.objects.filter(
-                tournament_id=appeal.tournament_id,
-                number=int(source["runde"]),
-                status=RoundStatus.PUBLISHED,
-            ).first()
+            rnd = commission_selectors.published_round(appeal.tournament_id, int(source["runde"]))
         if source.get("tisch"):
             table_number = int(source["tisch"])
     except (TypeError, ValueError):
         return None, None, []
     if rnd is None or table_number is None:
         return rnd, table_number, []
-    seats = list(
-        Seat.objects.filter(round=rnd, table__number=table_number)
-        .select_related("player")
-        .order_by("letter")
-    )
-    return rnd, table_number, seats
+    return rnd, table_number, commission_selectors.table_seats(rnd, table_number)
 
 
 def _commission_context(request, appeal: Appeal, **extra) -> dict:
     rnd, table_number, seats = _correction_target(request, appeal)
     raw = extra.pop("raw", None)
     if raw is None and seats:
-        games = _effective_games(rnd, table_number)
+        games = commission_selectors.effective_games(rnd, table_number)
         raw = grid_from_games(games) if games else {}
     return {
         "appeal": appeal,

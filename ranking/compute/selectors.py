@@ -15,8 +15,7 @@ from ranking.models import (
     ResultCorrection,
     TournamentContribution,
 )
-from tournaments.domain.sheets import game_inputs
-from tournaments.enums import RoundStatus, WarningKind
+from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
     ResultSheet,
@@ -67,7 +66,6 @@ def tournament_inputs(tournament_ids: list[int]) -> TournamentInputs:
     )
     for table_id, table_number, round_number, tid, games in rows:
         table_seats = tuple(sorted(seats.get(table_id, ()), key=lambda s: s.letter))
-        letters = tuple(s.letter for s in table_seats)
         sheets.append(
             domain_ranking.TableSheet(
                 tournament_id=tid,
@@ -75,26 +73,23 @@ def tournament_inputs(tournament_ids: list[int]) -> TournamentInputs:
                 table_number=table_number,
                 ruleset_code=rules[tid],
                 seats=table_seats,
-                games=tuple(game_inputs(games, letters=letters)),
+                games=tuple(games),
             )
         )
-    letters_by_table = {
-        (s.tournament_id, s.round_number, s.table_number): tuple(x.letter for x in s.seats)
-        for s in sheets
-    }
+    published_tables = {(s.tournament_id, s.round_number, s.table_number) for s in sheets}
     corrections: dict[tuple[int, int, int], tuple] = {}
     for tid, round_number, table_number, games in (
         ResultCorrection.objects.filter(round__tournament_id__in=tournament_ids)
-        .order_by("decision__decided_at", "pk")
+        .newest_first()
         .values_list("round__tournament_id", "round__number", "table_number", "games")
     ):
         key = (tid, round_number, table_number)
-        if key in letters_by_table:  # the newest decision wins
-            corrections[key] = tuple(game_inputs(games, letters=letters_by_table[key]))
+        if key in published_tables:
+            corrections.setdefault(key, tuple(games))  # the first is the newest decision
     excluded = frozenset(
-        PlayerWarning.objects.filter(
-            tournament_id__in=tournament_ids, kind=WarningKind.RED, withdrawn_at__isnull=True
-        ).values_list("tournament_id", "player_id")
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament_id__in=tournament_ids)
+        .values_list("tournament_id", "player_id")
     )
     return TournamentInputs(sheets=tuple(sheets), corrections=corrections, excluded=excluded)
 

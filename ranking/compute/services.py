@@ -271,3 +271,15 @@ def ranking_daily(*, now: datetime | None = None) -> dict:
             year_mark_pending(year=year, now=now, enqueue=False)
     recomputed = ranking_recompute_pending()
     return {"closed": closed, "final": finalised, "recomputed": recomputed}
+
+
+def ranking_rebuild_report(*, year: int | None = None) -> list[str]:
+    """`rebuild_ranking`: rebuild, then the lines to print, one per year (players, rule version)."""
+    snapshots = ranking_rebuild(year=year)
+    if not snapshots:
+        return ["Keine Ranking-Jahre gefunden."]
+    return [
+        f"Ranking {snapshot.year}: {snapshot.entries.count()} Spieler, "
+        f"Regelversion {snapshot.rule_version}."
+        for snapshot in snapshots
+    ]

@@ -1,4 +1,7 @@
-"""Appeals to the rules commission (Klub 4.2.3, SPEC §8): the 14-day window in Berlin time."""
+"""Appeals to the rules commission (SPEC §8; Klub 3, 4.2.3): the 14-day window in Berlin time.
+
+Who may appeal and what a decision changes (the ranking only) are checked by the services.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""The German ranking (SPEC §9, Klub 1.1, 6.3): per year and player, the standings chain."""
+"""The German ranking (SPEC §9): per year and player, the standings chain over counted rounds.
+
+Rules: Klub 1.1 and 6.3 (only tournaments under these rules count, with all their rounds), 3.1.1
+(a tournament struck off by the commission does not count), 4.5 and 6.1 (excluded players and
+reserves are not ranked). The order is the standings chain of Klub 10.1 (`tournaments.domain.
+standings`); the formula itself is our design (SPEC §9), stated on the ranking page.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ from dataclasses import dataclass
 
 from ranking.domain.versions import RankingRules
 from tournaments.domain.rules import get_ruleset
-from tournaments.domain.scoring import GameInput, score_game
+from tournaments.domain.sheets import score_sheet
 from tournaments.domain.standings import GameLine, Totals, sort_key, totals_for
 
 
@@ -22,14 +28,17 @@ class SeatRef:
 
 @dataclass(frozen=True, slots=True)
 class TableSheet:
-    """One table's confirmed, published sheet in one round of one tournament."""
+    """One table's confirmed, published sheet in one round of one tournament.
+
+    ``seats`` are ordered by letter; ``games`` are the sheet's stored games (as entered).
+    """
 
     tournament_id: int
     round_number: int
     table_number: int
     ruleset_code: str
     seats: tuple[SeatRef, ...]
-    games: tuple[GameInput, ...]
+    games: tuple[dict, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +85,7 @@ class RankingRow:
 def ranking_lines(
     sheets: Iterable[TableSheet],
     *,
-    corrections: Mapping[tuple[int, int, int], tuple[GameInput, ...]] | None = None,
+    corrections: Mapping[tuple[int, int, int], tuple[dict, ...]] | None = None,
     excluded: frozenset[tuple[int, int]] = frozenset(),
     struck: frozenset[int] = frozenset(),
 ) -> list[RankingLine]:
@@ -95,8 +104,8 @@ def ranking_lines(
         games = corrections.get(key, sheet.games)
         ruleset = get_ruleset(sheet.ruleset_code)
         by_letter = {seat.letter: seat for seat in sheet.seats}
-        for game in games:
-            result = score_game(game, ruleset=ruleset)
+        letters = tuple(by_letter)
+        for result in score_sheet(games, letters=letters, ruleset=ruleset):
             for entry in result.entries:
                 seat = by_letter[entry.letter]
                 if seat.reserve or (sheet.tournament_id, seat.player_id) in excluded:

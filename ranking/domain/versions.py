@@ -1,4 +1,7 @@
-"""Ranking rule versions per ranking year (Klub 2.4: a change applies from the next year)."""
+"""Ranking rule versions per ranking year (SPEC §9; Klub 2.4: a change applies from the next
+year). Which tournament rule set a year scores by is `tournaments.domain.rules.ruleset_for_year`;
+the versions here start where its rule sets start.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from tournaments.domain.rules import RULES_2014, RULES_PRE_2014, RuleSet
+from tournaments.domain.rules import (
+    FIRST_YEAR_OF_2014_RULES,
+    RULES_2014,
+    RULES_PRE_2014,
+    RuleSet,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +36,7 @@ RULE_VERSIONS: tuple[RankingRules, ...] = (
     ),
     RankingRules(
         version="R2014",
-        first_year=2014,
+        first_year=FIRST_YEAR_OF_2014_RULES,
         ruleset=RULES_2014,
         description="Platzierungspunkte, Spielpunkte, bessere Platzierungen, weniger "
         "Minuspunkte (Klub 10.1, seit 2014).",

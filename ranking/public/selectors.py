@@ -74,3 +74,13 @@ def player_history(player: Player) -> list[RankingEntry]:
         .annotate(field_size=Count("ranking_year__entries"))
         .order_by("-ranking_year__year")
     )
+
+
+def newest_computed_year() -> int | None:
+    """The newest ranking year that has been computed."""
+    return (
+        RankingYear.objects.filter(computed_at__isnull=False)
+        .order_by("-year")
+        .values_list("year", flat=True)
+        .first()
+    )

@@ -5,15 +5,14 @@ from __future__ import annotations
 import csv
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from ranking.compute import selectors as compute_selectors
 from ranking.domain import versions as domain_versions
-from ranking.models import RankingYear
 from ranking.public import selectors as public_selectors
+from tournaments.common import access
 from tournaments.common.http import int_or_404
-from tournaments.models import Player
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
 
@@ -27,12 +26,7 @@ def _year_or_404(year) -> int:
 
 def ranking_index(request):
     """The newest year with a ranking (or the current year)."""
-    year = (
-        RankingYear.objects.filter(computed_at__isnull=False)
-        .order_by("-year")
-        .values_list("year", flat=True)
-        .first()
-    ) or timezone.localdate().year
+    year = public_selectors.newest_computed_year() or timezone.localdate().year
     return redirect("ranking:year", year=year)
 
 
@@ -112,7 +106,7 @@ def ranking_csv(request, year: int):
 
 
 def player_history(request, player_id: int):
-    player = get_object_or_404(Player, pk=int_or_404(player_id))
+    player = access.player_or_404(int_or_404(player_id))
     history = public_selectors.player_history(player)
     if not history:
         raise Http404

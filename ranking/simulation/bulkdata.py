@@ -81,7 +81,7 @@ def create_year(
                 rounds_planned=rounds,
                 games_per_round=games,
                 ranking_year=year,
-                rule_set=RuleSetCode.RULES_2014 if year >= 2014 else RuleSetCode.PRE_2014,
+                rule_set=RuleSetCode.for_year(year),
                 counts_for_ranking=True,
                 start_date=start + timedelta(days=(n * 2) % 340),
                 end_date=start + timedelta(days=(n * 2) % 340),

@@ -4,10 +4,9 @@ corrects one sheet after publication with a reason, and sees the version history
 import pytest
 
 from tests.browser.conftest import log_in
-from tests.conftest import PASSWORD, make_user, released_round_one
+from tests.support.builders import PASSWORD, make_players, make_released_round, make_user
 from tournaments.enums import GlobalRole, RoundStatus
-from tournaments.models import Player, ResultSheet, Round
-from tournaments.simulation.players import demo_player_rows
+from tournaments.models import ResultSheet, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,10 +29,12 @@ def fill_sheet(page, rows) -> None:
 
 
 def test_desk_round_confirm_publish_and_correct(browser, live_server):
-    director = make_user("leiterin", GlobalRole.DIRECTOR)
+    director = make_user("leiterin", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
-    players = Player.objects.bulk_create([Player(**r) for r in demo_player_rows(8)])
-    tournament, rnd = released_round_one(director, players, count=8, seed=8, desk=[desk])
+    players = make_players(8)
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=8, desk=[desk]
+    )
     base = live_server.url
 
     desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.browser.conftest import log_in
-from tests.conftest import PASSWORD, make_user
+from tests.support.builders import PASSWORD, make_user
 from tournaments.enums import GlobalRole
 from tournaments.models import Player, Round, Seat
 from tournaments.simulation.players import demo_player_rows
@@ -39,7 +39,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 def test_director_sets_up_tournament_and_prints_round_one(page, live_server, tmp_path):
-    make_user("leiterin", GlobalRole.FEDERATION_ADMIN, GlobalRole.DIRECTOR)
+    make_user("leiterin", role=(GlobalRole.FEDERATION_ADMIN, GlobalRole.DIRECTOR))
     base = live_server.url
     log_in(page, base, "leiterin", PASSWORD)
 

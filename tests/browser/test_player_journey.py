@@ -1,25 +1,19 @@
 """Journey (issue 5): a player on a phone finds their table and their standing within two taps
 of the start page; the hall display shows the standings in large type."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 
-from tournaments.models import Round, Tournament
+from tests.support.builders import simulate_tournament
+from tournaments.models import Round
 from tournaments.standings.selectors import standings_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def simulate(*args) -> Tournament:
-    out = io.StringIO()
-    call_command("simulate_tournament", *args, stdout=out)
-    return Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
-
-
 def test_player_finds_table_and_standing_in_two_taps(phone, live_server):
-    tournament = simulate("--players", "16", "--seed", "3", "--stop-after", "1", "--name", "Pokal")
+    tournament = simulate_tournament(
+        "--players", "16", "--seed", "3", "--stop-after", "1", "--name", "Pokal"
+    )
     seat = (
         Round.objects.get(tournament=tournament, number=2)
         .seats.select_related("player", "table")
@@ -52,7 +46,7 @@ def test_player_finds_table_and_standing_in_two_taps(phone, live_server):
 
 
 def test_hall_display_shows_large_standings(page, live_server):
-    tournament = simulate("--players", "16", "--category", "beginners", "--seed", "5")
+    tournament = simulate_tournament("--players", "16", "--category", "beginners", "--seed", "5")
     page.goto(f"{live_server.url}/turniere/{tournament.pk}/saal/")
 
     assert page.get_by_text("Rangliste · nach Runde 2").is_visible()

@@ -12,13 +12,12 @@ from django.utils import timezone
 
 from ranking.models import Appeal, Decision, PlayerAccount, RankingEntry
 from tests.browser.conftest import log_in
-from tests.conftest import PASSWORD, make_user
-from tests.ranking.conftest import celery_conf, play_tournament
+from tests.support.builders import PASSWORD, make_players, make_user, play_tournament
+from tests.support.celery import celery_conf
 from tournaments.domain.standings import Participant, compute_standings
 from tournaments.enums import GlobalRole
-from tournaments.models import Player, Round
+from tournaments.models import Round
 from tournaments.sheets.selectors import game_lines
-from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,19 +44,23 @@ def test_commission_upholds_appeal_ranking_changes_standings_do_not(
     settings.MEDIA_ROOT = tmp_path
     base = live_server.url
     today = timezone.localdate()
-    director = make_user("leiterin", GlobalRole.DIRECTOR)
+    director = make_user("leiterin", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
-    make_user("kommission", GlobalRole.COMMISSION)
-    players = Player.objects.bulk_create([Player(**r) for r in demo_player_rows(8)])
+    make_user("kommission", role=GlobalRole.COMMISSION)
+    players = make_players(8)
 
     with celery_conf(task_always_eager=True, task_eager_propagates=True):
         recent = play_tournament(
-            director, desk, players, name="Stadtmeisterschaft Köln", end=today - timedelta(days=3)
+            director=director,
+            desk=desk,
+            players=players,
+            name="Stadtmeisterschaft Köln",
+            end=today - timedelta(days=3),
         )
         late = play_tournament(
-            director,
-            desk,
-            players,
+            director=director,
+            desk=desk,
+            players=players,
             name="Stadtmeisterschaft Bonn",
             end=today - timedelta(days=15),
         )

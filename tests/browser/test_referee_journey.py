@@ -8,12 +8,16 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import log_in
-from tests.conftest import PASSWORD, make_user, released_round_one
-from tests.tournaments.test_referee_services import publish
+from tests.support.builders import (
+    PASSWORD,
+    make_players,
+    make_released_round,
+    make_user,
+    play_round,
+)
 from tournaments.enums import GlobalRole, StaffRole, WarningKind
-from tournaments.models import Player, PlayerWarning, Registration, Round, Seat
+from tournaments.models import PlayerWarning, Registration, Round, Seat
 from tournaments.registration import services as registration_services
-from tournaments.simulation.players import demo_player_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,11 +25,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_referee_cards_on_phone_then_director_draws_without_excluded_player(
     browser, phone, live_server
 ):
-    director = make_user("leiterin", GlobalRole.DIRECTOR)
+    director = make_user("leiterin", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
-    referee = make_user("schiri", GlobalRole.REFEREE)
-    players = Player.objects.bulk_create([Player(**r) for r in demo_player_rows(9)])
-    tournament, rnd = released_round_one(director, players[:8], count=8, seed=8, desk=[desk])
+    referee = make_user("schiri", role=GlobalRole.REFEREE)
+    players = make_players(9)
+    tournament, rnd = make_released_round(
+        director=director, players=players[:8], count=8, seed=8, desk=[desk]
+    )
     tournament.staff.create(user=referee, role=StaffRole.REFEREE)
     seat = Seat.objects.select_related("player").get(round=rnd, table__number=1, letter="A")
     carded = seat.player
@@ -84,7 +90,7 @@ def test_referee_cards_on_phone_then_director_draws_without_excluded_player(
     assert (warnings[2].game_number, warnings[2].note) == (3, "Ruft ständig ohne Grund")
 
     # The desk publishes round 1; a reserve stands by (registered, not checked in).
-    publish(rnd, desk, director)
+    play_round(rnd, director=director, desk=desk)
     reserve = registration_services.registration_add(
         tournament=tournament, player=players[8], reserve=True, user=director
     )

@@ -66,16 +66,12 @@ TOURNAMENT_FIELDS = (
 )
 
 
-def _public_tournaments():
-    return Tournament.objects.filter(status__in=pages_selectors.PUBLIC_STATUSES)
-
-
 def _tournament_dict(t: Tournament) -> dict:
     return {name: getattr(t, name) for name in TOURNAMENT_FIELDS}
 
 
 def _public_tournament(tournament_id: int) -> Tournament:
-    t = _public_tournaments().only(*TOURNAMENT_FIELDS, "rule_set").filter(pk=tournament_id).first()
+    t = pages_selectors.public_tournament(tournament_id, fields=(*TOURNAMENT_FIELDS, "rule_set"))
     if t is None:
         raise HttpError(404, "Turnier nicht gefunden.")
     return t
@@ -120,8 +116,8 @@ def _cached_json(tournament_id: int, name: str, schema: type[Schema], build) -> 
     description="Alle Turniere mit offener Anmeldung, laufend oder beendet (neueste zuerst).",
 )
 def tournament_list(request):
-    qs = _public_tournaments().only(*TOURNAMENT_FIELDS).order_by("-start_date", "name", "pk")
-    return {"results": [_tournament_dict(t) for t in qs]}
+    tournaments = pages_selectors.public_tournaments(fields=TOURNAMENT_FIELDS)
+    return {"results": [_tournament_dict(t) for t in tournaments]}
 
 
 @router.get(
@@ -131,16 +127,10 @@ def tournament_list(request):
 )
 def tournament_detail(request, tournament_id: TournamentId):
     t = _public_tournament(tournament_id)
-    rounds = (
-        Round.objects.filter(tournament=t)
-        .exclude(status=RoundStatus.DRAWN)
-        .order_by("number")
-        .values_list("number", "kind", "status")
-    )
     data = _tournament_dict(t)
     data["rounds"] = [
-        {"number": number, "kind": kind, "published": status == RoundStatus.PUBLISHED}
-        for number, kind, status in rounds
+        {"number": r.number, "kind": r.kind, "published": r.status == RoundStatus.PUBLISHED}
+        for r in rounds_selectors.public_rounds(t)
     ]
     return data
 
@@ -197,11 +187,7 @@ def round_tables(request, tournament_id: TournamentId, number: RoundNumber):
     t = _public_tournament(tournament_id)
 
     def build():
-        rnd = (
-            Round.objects.filter(tournament=t, number=number)
-            .exclude(status=RoundStatus.DRAWN)
-            .first()
-        )
+        rnd = rounds_selectors.public_round(t, number)
         if rnd is None:
             raise HttpError(404, "Runde nicht gefunden.")
         rnd.tournament = t

@@ -1,18 +1,98 @@
-"""Object lookups with the viewer's rights checked on the server (404/403, never a 500)."""
+"""Object lookups with the viewer's rights checked on the server (404/403, never a 500).
 
+Every lookup of a tournament object by an id from the URL or a form lives here, one small
+`<model>_or_404` helper per model: this package sits beneath all areas, so every area and the
+ranking can use it without import cycles (helpers in the areas' selectors could not: the set-up
+area imports rounds, registration and referees, rounds imports sheets).
+"""
+
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments import permissions
-from tournaments.enums import RoundStatus, TournamentStatus
-from tournaments.models import Round, Tournament
+from tournaments.enums import RoundStatus, RulingStatus, TournamentStatus
+from tournaments.models import (
+    Player,
+    PlayerWarning,
+    Registration,
+    Round,
+    Ruling,
+    Seat,
+    Table,
+    Tournament,
+    TournamentStaff,
+)
+
+
+def tournament_or_404(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def tournament_with_player_count_or_404(pk: int) -> Tournament:
+    """The tournament with `player_count` (registrations not withdrawn), for its public page."""
+    return get_object_or_404(Tournament.objects.with_player_count(), pk=pk)
+
+
+def round_or_404(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+def table_or_404(rnd: Round, number: int) -> Table:
+    """A table of the round with its seated players (the desk's sheet page)."""
+    return get_object_or_404(
+        Table.objects.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        ),
+        round=rnd,
+        number=number,
+    )
+
+
+def player_or_404(pk) -> Player:
+    return get_object_or_404(Player, pk=pk)
+
+
+def registration_or_404(tournament: Tournament, pk: int) -> Registration:
+    return get_object_or_404(Registration, pk=pk, tournament=tournament)
+
+
+def staff_assignment_or_404(tournament: Tournament, pk: int) -> TournamentStaff:
+    return get_object_or_404(
+        TournamentStaff.objects.select_related("user"), pk=pk, tournament=tournament
+    )
+
+
+def warning_or_404(tournament: Tournament, pk: int) -> PlayerWarning:
+    return get_object_or_404(
+        PlayerWarning.objects.select_related("player", "round", "given_by", "withdrawn_by"),
+        pk=pk,
+        tournament=tournament,
+    )
+
+
+def escalated_ruling_or_404(tournament: Tournament, pk: int) -> Ruling:
+    """Only a ruling passed on to the head referee gets a final word (Klub 4.2.2)."""
+    return get_object_or_404(
+        Ruling.objects.select_related("round", "decided_by"),
+        pk=pk,
+        tournament=tournament,
+        status=RulingStatus.ESCALATED,
+    )
 
 
 def directed_tournament(request, pk: int) -> Tournament:
     """The tournament, if the user directs it (or is a federation admin)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = tournament_or_404(pk)
     permissions.require_director(request.user, tournament)
     return tournament
+
+
+def directed_round(request, pk: int, number: int) -> Round:
+    """A round of a tournament the user directs, whatever its status."""
+    return round_or_404(directed_tournament(request, pk), number)
 
 
 def visible_round(request, pk: int, number: int) -> Round:

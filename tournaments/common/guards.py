@@ -3,7 +3,7 @@
 from datetime import date
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils.timezone import localdate
 
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
@@ -28,7 +28,7 @@ def require_running(tournament: Tournament, *, today: date | None = None) -> Non
     """Cards are given during games or in breaks (Klub 4.5.1). Our reading: the tournament runs
     from its first day (check-in, before the first draw) until its last round is published."""
     require_not_finished(tournament)
-    today = today or timezone.localdate()
+    today = today or localdate()
     on_the_day = tournament.status == TournamentStatus.REGISTRATION and (
         tournament.start_date <= today
     )

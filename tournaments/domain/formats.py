@@ -1,7 +1,9 @@
-"""Tournament formats: field sizes, table plans and category presets (SPEC §1).
+"""Tournament formats: field sizes, table plans, category presets and format checks (SPEC §1).
 
 Rules: Klub 6.1 (tables of four, up to three reserves), 6.2 (2 to 4 rounds of 4 games, final
 round), 6.2.1 (special tournaments), 6.3 (categories); house format 000 §1A (3-player tables).
+The set-up checks also hold Klub 2.4 (ranking year = calendar year of the start, its rule set;
+SPEC §5, §9) as far as a tournament's settings must agree with it.
 
 Our readings, where the rule texts are silent (SPEC "our reading"):
 
@@ -14,7 +16,10 @@ Our readings, where the rule texts are silent (SPEC "our reading"):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
+
+from tournaments.domain.rules import ruleset_for_year
 
 TABLE_SIZE = 4
 """Klub 6.1: "Spieltischen mit je vier Teilnehmern"."""
@@ -107,3 +112,88 @@ CATEGORY_PRESETS: dict[str, Preset] = {
     Category.SPECIAL.value: Preset(rounds=None, final_allowed=True, games_per_round=4),
 }
 """Klub 6.2: every round has four games; only special tournaments may deviate (6.2.1)."""
+
+
+MAX_ROUNDS = 4
+"""Klub 6.2: at most 4 rounds; special tournaments may play fewer than 2, but at least 1."""
+
+MIN_ROUNDS_CLUB = 2
+"""Klub 6.2: club tournaments play 2 to 4 rounds."""
+
+GAMES_PER_ROUND = 4
+"""Klub 6.2: four games per round."""
+
+MIN_GAMES_SPECIAL = 2
+"""Klub 6.2.1 with 000 §1B: a special tournament plays 2 to 4 games per round."""
+
+MIN_FINALISTS = 3
+"""The site's floor for a final round: one table of at least three players."""
+
+MIN_PLAYERS = 3
+"""The smallest field that can be seated: one table of three (000 §1A)."""
+
+
+def format_errors(
+    *,
+    category: str,
+    rounds_planned: int,
+    games_per_round: int,
+    has_final: bool,
+    finalists_count: int,
+    three_player_tables: bool,
+    max_players: int | None,
+    start_date: date,
+    end_date: date,
+    ranking_year: int,
+    rule_set: str,
+) -> dict[str, str]:
+    """Field name → German message for every format rule the settings break.
+
+    Klub 6.2 (rounds, games), 6.2.1 (what only special tournaments may do), 6.3 (category presets,
+    final round), 000 §1A (tables of three), 2.4 (ranking year and its rule set). One message per
+    field; where two rules hit the same field the later one in this order is shown.
+    """
+    errors: dict[str, str] = {}
+    if category not in CATEGORY_PRESETS:
+        errors["category"] = "Unbekannte Kategorie."
+        return errors
+    special = category == Category.SPECIAL
+    preset = CATEGORY_PRESETS[category].rounds
+    if preset is not None and rounds_planned != preset:
+        article = "Ein" if category == Category.BEGINNERS else "Eine"  # das Turnier, die …schaft
+        errors["rounds_planned"] = (
+            f"{article} {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."
+        )
+    if not 1 <= rounds_planned <= MAX_ROUNDS:
+        errors["rounds_planned"] = "Ein Turnier hat 1 bis 4 Vorrunden."
+    elif not special and rounds_planned < MIN_ROUNDS_CLUB:
+        errors["rounds_planned"] = "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."
+    if games_per_round != GAMES_PER_ROUND and not special:
+        errors["games_per_round"] = (
+            "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
+        )
+    elif not MIN_GAMES_SPECIAL <= games_per_round <= GAMES_PER_ROUND:
+        errors["games_per_round"] = "Eine Runde hat 2 bis 4 Spiele."
+    if has_final and not CATEGORY_PRESETS[category].final_allowed:
+        errors["has_final"] = (
+            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren vorgesehen "
+            "(Klub 6.3)."
+        )
+    if has_final and finalists_count < MIN_FINALISTS:
+        errors["finalists_count"] = "Eine Finalrunde braucht mindestens drei Finalisten."
+    if three_player_tables and not special:
+        errors["table_policy"] = "Dreiertische gibt es nur bei Sonderturnieren (Klub 6.2.1)."
+    if max_players is not None and max_players < MIN_PLAYERS:
+        errors["max_players"] = "Mindestens drei Spieler."
+    if end_date < start_date:
+        errors["end_date"] = "Das Ende liegt vor dem Beginn."
+    if ranking_year != start_date.year:
+        errors["ranking_year"] = (
+            "Das Ranking-Jahr ist das Kalenderjahr des Turnierbeginns (Klub 2.4)."
+        )
+    if rule_set != ruleset_for_year(ranking_year).code and not special:
+        errors["rule_set"] = (
+            "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; nur "
+            "Sonderturniere (z. B. das Hausformat) dürfen abweichen."
+        )
+    return errors

@@ -1,15 +1,35 @@
-"""Referee rules as plain Python (Klub 4): what a player's warning record means, and when a call
-goes to the head referee. No Django here; the services and views feed these with plain values.
+"""Referees (SPEC §7, Klub 4): warning kinds, what a player's warning record means, and when a
+call goes to the head referee.
+
+Rules: Klub 4.2.2 (more than two objecting players: the head referee decides finally), 4.5 (any
+number of unofficial warnings, then yellow; red excludes from the whole tournament). No Django
+here; the services and views feed these with plain values.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
-UNOFFICIAL = "unofficial"
-YELLOW = "yellow"
-RED = "red"
+
+class WarningKind(StrEnum):
+    """Klub 4.5: the kinds of warning; the value is stored, the label is shown."""
+
+    UNOFFICIAL = "unofficial"
+    YELLOW = "yellow"
+    RED = "red"
+
+    @property
+    def label(self) -> str:
+        return WARNING_KIND_LABELS[self]
+
+
+WARNING_KIND_LABELS: dict[WarningKind, str] = {
+    WarningKind.UNOFFICIAL: "Inoffizielle Verwarnung",
+    WarningKind.YELLOW: "Gelbe Karte",
+    WarningKind.RED: "Rote Karte",
+}
 
 #: Klub 4.2.2: "mehr als zwei Spieler" – three or four objecting players call the head referee.
 OBJECTIONS_FOR_HEAD_REFEREE = 3
@@ -50,14 +70,19 @@ class WarningSummary:
 
 def summarize(records: Iterable[WarningRecord]) -> WarningSummary:
     """Active warnings by kind; withdrawn ones are counted apart and never count against him."""
-    counts = {UNOFFICIAL: 0, YELLOW: 0, RED: 0}
+    counts = dict.fromkeys(WarningKind, 0)
     withdrawn = 0
     for record in records:
         if not record.active:
             withdrawn += 1
         elif record.kind in counts:
             counts[record.kind] += 1
-    return WarningSummary(counts[UNOFFICIAL], counts[YELLOW], counts[RED], withdrawn)
+    return WarningSummary(
+        counts[WarningKind.UNOFFICIAL],
+        counts[WarningKind.YELLOW],
+        counts[WarningKind.RED],
+        withdrawn,
+    )
 
 
 def goes_to_head_referee(objections: int) -> bool:

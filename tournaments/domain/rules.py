@@ -1,8 +1,9 @@
-"""Rule sets a tournament can be scored by (SPEC §4, §5; Klub 2.4, 10.1; house format 000 §5A).
+"""Rule sets a tournament can be scored by (SPEC §5, with the bounds of §4).
 
-A tournament is scored by the rule set of its ranking year: rule changes take effect in the next
-ranking year (Klub 2.4). The 2014 rules rank by four keys (Klub 10.1); the rules before 2014 and
-the house format use only the first two (000 §5A).
+Rules: Klub 2.4 (a tournament is scored by the rule set of its ranking year: rule changes take
+effect in the next ranking year), 10.1 (new from 2014: four keys), 14.1 (joker 30), 001 §22.7 and
+000 §14.7 (before 2014: games won, then points; our reading: keys 1 and 2 of the chain), house
+format 000 §5A (keys 1 and 2).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class RuleSet:
 
 RULES_2014 = RuleSet(
     code="2014",
-    label="Klub-Rummikub-Regeln ab 2014 (vier Wertungskriterien)",
+    label="Klub-Regeln 2014 (vier Wertungskriterien)",
     tiebreak_keys=4,
     joker_value=30,
 )
@@ -35,7 +36,7 @@ RULES_2014 = RuleSet(
 
 RULES_PRE_2014 = RuleSet(
     code="pre2014",
-    label="Regeln vor 2014 / Hausturnier (Platzierungspunkte, Spielpunkte)",
+    label="Vor 2014 / Hausformat (zwei Wertungskriterien)",
     tiebreak_keys=2,
     joker_value=30,
 )

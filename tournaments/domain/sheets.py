@@ -1,11 +1,20 @@
-"""Translation between a sheet version's stored JSON and the domain's GameInput."""
+"""Result sheets (SPEC §6, Klub 10.2–10.4, 000 §5B–D): a sheet version's stored games, read as
+the domain's GameInput and scored game by game (Klub 10.1 through `domain.scoring`).
+
+Every reader of results (game lines for the standings, round results, a player's history, the
+ranking) scores a confirmed sheet through :func:`score_sheet`, so all of them agree.
+"""
 
 from __future__ import annotations
 
-from tournaments.domain.scoring import GameInput, SeatScore
+from collections.abc import Iterable
+
+from tournaments.domain.rules import RuleSet
+from tournaments.domain.scoring import GameInput, GameResult, SeatScore, score_game
 
 
-def game_inputs(games: list[dict], *, letters: tuple[str, ...]) -> list[GameInput]:
+def game_inputs(games: Iterable[dict], *, letters: tuple[str, ...]) -> list[GameInput]:
+    """The stored games of one table as GameInput, one SeatScore per seat letter."""
     result = []
     for game in games:
         scores = game.get("scores", {})
@@ -22,3 +31,14 @@ def game_inputs(games: list[dict], *, letters: tuple[str, ...]) -> list[GameInpu
             )
         )
     return result
+
+
+def score_sheet(
+    games: Iterable[dict], *, letters: tuple[str, ...], ruleset: RuleSet
+) -> list[GameResult]:
+    """A confirmed sheet's games scored, in sheet order; each result's entries by seat letter.
+
+    The sheet must be valid (it was checked when saved); an invalid game raises
+    :class:`~tournaments.domain.scoring.InvalidGame`.
+    """
+    return [score_game(game, ruleset=ruleset) for game in game_inputs(games, letters=letters)]

@@ -9,9 +9,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournaments import permissions
-from tournaments.domain.scoring import score_game
-from tournaments.domain.sheets import game_inputs
-from tournaments.enums import RoundStatus, WarningKind
+from tournaments.domain.sheets import score_sheet
+from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -20,7 +19,7 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
 )
-from tournaments.pages.selectors import PUBLIC_STATUSES
+from tournaments.referees.selectors import summary_of
 
 
 @dataclass
@@ -70,7 +69,7 @@ def player_history(player, *, user) -> list[TournamentLine]:
     """Newest tournament first. Drafts never; unreleased rounds never; results only when
     published; warnings only for staff of that tournament."""
     regs = list(
-        Registration.objects.filter(player=player, tournament__status__in=PUBLIC_STATUSES)
+        Registration.objects.filter(player=player, tournament__in=Tournament.objects.public())
         .select_related("tournament")
         .order_by("-tournament__start_date", "-tournament_id")
     )
@@ -106,7 +105,7 @@ def player_history(player, *, user) -> list[TournamentLine]:
     lines: dict[int, TournamentLine] = {}
     for reg in regs:
         t = reg.tournament
-        excluded = any(w.kind == WarningKind.RED and w.active for w in warnings[t.pk])
+        excluded = summary_of(warnings[t.pk]).excluded
         staff = permissions.can_see_referee_log(user, t) or permissions.is_federation_admin(user)
         lines[t.pk] = TournamentLine(
             tournament=t,
@@ -128,9 +127,8 @@ def player_history(player, *, user) -> list[TournamentLine]:
         sheet = sheets.get(seat.table_id)
         if sheet is not None:
             letters = tuple(s.letter for s in at_table)
-            for game in game_inputs(sheet.confirmed.games, letters=letters):
-                result = score_game(game, ruleset=t.ruleset)
-                entry = next(e for e in result.entries if e.letter == seat.letter)
+            for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=t.ruleset):
+                entry = result.entry(seat.letter)
                 line.games.append(
                     {
                         "number": result.number,

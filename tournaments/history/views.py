@@ -1,12 +1,12 @@
 """A player's public page: tournaments, tables, table-mates and results."""
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.public_cache import public_page
 from tournaments.history.selectors import player_history
-from tournaments.models import Player
 
 
 @public_page(scope="all")
@@ -16,7 +16,7 @@ def player_page(request, pk: int):
     Warnings are staff business (SPEC §7): shown only to staff of that tournament; the public
     sees only an exclusion.
     """
-    player = get_object_or_404(Player, pk=pk)
+    player = access.player_or_404(pk)
     history = player_history(player, user=request.user)
     if not history and not permissions.is_director(request.user):
         raise Http404

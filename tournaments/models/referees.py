@@ -14,6 +14,15 @@ from tournaments.models.registry import Player
 from tournaments.models.rounds import Round
 from tournaments.models.setup import Tournament
 
+RED_CARD_IN_FORCE = Q(kind=WarningKind.RED, withdrawn_at__isnull=True)
+"""A red card that was not withdrawn: the player is excluded (Klub 4.5, SPEC §7)."""
+
+
+class PlayerWarningQuerySet(models.QuerySet):
+    def red_cards_in_force(self) -> "PlayerWarningQuerySet":
+        """Red cards not withdrawn: their players are out of later rounds, standings, ranking."""
+        return self.filter(RED_CARD_IN_FORCE)
+
 
 class PlayerWarning(models.Model):
     """A referee's warning or card (Klub 4). Never edited or deleted: a mistake is withdrawn
@@ -41,6 +50,8 @@ class PlayerWarning(models.Model):
     )
     withdrawal_reason = models.TextField(_("Begründung der Rücknahme"), blank=True)
 
+    objects = PlayerWarningQuerySet.as_manager()
+
     class Meta:
         ordering = ["tournament", "given_at", "pk"]
         indexes = [models.Index(fields=["tournament", "player"])]
@@ -64,7 +75,7 @@ class PlayerWarning(models.Model):
             # Two referees carding the same player at once: the second save is a conflict.
             models.UniqueConstraint(
                 fields=["tournament", "player"],
-                condition=Q(kind="red", withdrawn_at__isnull=True),
+                condition=RED_CARD_IN_FORCE,
                 name="warning_one_active_red_card",
                 violation_error_message=_("Der Spieler hat bereits eine Rote Karte."),
             ),

@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.rules import RuleSet, get_ruleset
@@ -14,6 +14,25 @@ from tournaments.enums import (
     TournamentStatus,
 )
 from tournaments.models.registry import Player
+
+PUBLIC_STATUSES = (
+    TournamentStatus.REGISTRATION,
+    TournamentStatus.RUNNING,
+    TournamentStatus.FINISHED,
+)
+"""Tournaments the public sees: everything but drafts."""
+
+
+class TournamentQuerySet(models.QuerySet):
+    def public(self) -> "TournamentQuerySet":
+        """Visible to everyone: registration open, running or finished (no drafts)."""
+        return self.filter(status__in=PUBLIC_STATUSES)
+
+    def with_player_count(self) -> "TournamentQuerySet":
+        """``player_count``: registrations not withdrawn, reserves included."""
+        return self.annotate(
+            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
+        )
 
 
 class Tournament(models.Model):
@@ -51,6 +70,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = TournamentQuerySet.as_manager()
+
     class Meta:
         ordering = ["-start_date", "name"]
         verbose_name = _("Turnier")
@@ -87,6 +108,11 @@ class Tournament(models.Model):
         return get_ruleset(self.rule_set)
 
     @property
+    def is_public(self) -> bool:
+        """Shown to everyone (see `PUBLIC_STATUSES`)."""
+        return self.status in PUBLIC_STATUSES
+
+    @property
     def total_rounds(self) -> int:
         return self.rounds_planned + (1 if self.has_final else 0)
 
@@ -114,6 +140,12 @@ class TournamentStaff(models.Model):
         return f"{self.user} – {self.get_role_display()} – {self.tournament}"
 
 
+class RegistrationQuerySet(models.QuerySet):
+    def active(self) -> "RegistrationQuerySet":
+        """Not withdrawn: in the field (players and reserves alike)."""
+        return self.filter(withdrawn_at__isnull=True)
+
+
 class Registration(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -126,6 +158,8 @@ class Registration(models.Model):
     registered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    objects = RegistrationQuerySet.as_manager()
 
     class Meta:
         ordering = ["player__last_name", "player__first_name"]

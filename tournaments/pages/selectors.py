@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import Round, Tournament
-
-PUBLIC_STATUSES = (
-    TournamentStatus.REGISTRATION,
-    TournamentStatus.RUNNING,
-    TournamentStatus.FINISHED,
-)
 
 
 def tournament_list_public() -> dict[str, list[Tournament]]:
@@ -19,9 +13,9 @@ def tournament_list_public() -> dict[str, list[Tournament]]:
 
     visible = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=RoundStatus.DRAWN)
     tournaments = (
-        Tournament.objects.filter(status__in=PUBLIC_STATUSES)
+        Tournament.objects.public()
+        .with_player_count()
         .annotate(
-            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True)),
             current_round=Subquery(visible.order_by("-number").values("number")[:1]),
             has_published=Exists(visible.filter(status=RoundStatus.PUBLISHED)),
         )
@@ -37,3 +31,13 @@ def tournament_list_public() -> dict[str, list[Tournament]]:
             groups["finished"].append(t)
     groups["upcoming"].reverse()  # soonest first
     return groups
+
+
+def public_tournaments(*, fields: tuple[str, ...]) -> list[Tournament]:
+    """Every tournament the public may see, newest first, with only these fields loaded."""
+    return list(Tournament.objects.public().only(*fields).order_by("-start_date", "name", "pk"))
+
+
+def public_tournament(pk: int, *, fields: tuple[str, ...]) -> Tournament | None:
+    """The tournament if the public may see it (no drafts), with only these fields loaded."""
+    return Tournament.objects.public().only(*fields).filter(pk=pk).first()

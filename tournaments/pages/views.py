@@ -1,15 +1,15 @@
 """Start page, a tournament's public page and the staff areas' entry pages."""
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus, StaffRole
-from tournaments.models import Tournament
 from tournaments.pages import selectors as pages_selectors
+from tournaments.rounds import selectors as rounds_selectors
 from tournaments.setup import selectors as setup_selectors
 
 
@@ -23,16 +23,11 @@ def home(request):
 
 @public_page()
 def tournament_public(request, pk: int):
-    tournament = get_object_or_404(
-        Tournament.objects.annotate(
-            player_count=Count("registrations", filter=Q(registrations__withdrawn_at__isnull=True))
-        ),
-        pk=pk,
-    )
+    tournament = access.tournament_with_player_count_or_404(pk)
     staff = permissions.can_direct(request.user, tournament)
-    if tournament.status not in pages_selectors.PUBLIC_STATUSES and not staff:
+    if not tournament.is_public and not staff:
         raise Http404
-    rounds = list(tournament.rounds.exclude(status=RoundStatus.DRAWN).order_by("number"))
+    rounds = rounds_selectors.public_rounds(tournament)
     return render(
         request,
         "tournaments/public/tournament.html",
@@ -60,9 +55,7 @@ def director_home(request):
 def referee_home(request):
     """The referee's tournaments (assigned per tournament), each one tap from its tables."""
     roles = (StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
-    assignments = list(
-        request.user.tournament_roles.filter(role__in=roles).values_list("tournament_id", "role")
-    )
+    assignments = setup_selectors.staff_roles(request.user, roles)
     permissions.require(permissions.is_referee(request.user) or bool(assignments))
     tournaments = list(setup_selectors.tournaments_for_staff_role(request.user, roles))
     labels: dict[int, list[str]] = {}
@@ -76,10 +69,6 @@ def referee_home(request):
 @login_required
 def desk_home(request):
     """Desk staff land here: their tournaments' rounds, each with its desk board."""
-    tournaments = list(
-        setup_selectors.tournaments_for_staff_role(
-            request.user, (StaffRole.DESK, StaffRole.DIRECTOR)
-        ).prefetch_related("rounds")
-    )
+    tournaments = setup_selectors.desk_tournaments(request.user)
     permissions.require(bool(tournaments) or permissions.is_federation_admin(request.user))
     return render(request, "tournaments/desk/home.html", {"tournaments": tournaments})

@@ -4,10 +4,10 @@ Every function loads its sets in a fixed number of queries (no query per row).""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 
 from tournaments.domain import referees as referee_domain
-from tournaments.enums import RoundStatus, StaffRole, WarningKind
+from tournaments.enums import RoundStatus, RulingStatus, StaffRole, WarningKind
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -90,9 +90,8 @@ def exclusions(tournament: Tournament | int) -> list[PlayerWarning]:
     """Active red cards with their players: out of later rounds, winnings forfeited (Klub 4.5)."""
     tid = tournament if isinstance(tournament, int) else tournament.pk
     return list(
-        PlayerWarning.objects.filter(
-            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
-        )
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament_id=tid)
         .select_related("player", "round", "given_by")
         .order_by("player__last_name", "player__first_name")
     )
@@ -144,7 +143,81 @@ def excluded_player_ids(tournament: Tournament | int) -> frozenset[int]:
 
     tid = tournament if isinstance(tournament, int) else tournament.pk
     return frozenset(
-        PlayerWarning.objects.filter(
-            tournament_id=tid, kind=WarningKind.RED, withdrawn_at__isnull=True
-        ).values_list("player_id", flat=True)
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament_id=tid)
+        .values_list("player_id", flat=True)
     )
+
+
+def warning_counts(tournament: Tournament) -> dict[str, int]:
+    """Warnings not withdrawn: in total and how many of them are yellow cards."""
+    return PlayerWarning.objects.filter(tournament=tournament, withdrawn_at__isnull=True).aggregate(
+        total=Count("id"),
+        yellow=Count("id", filter=Q(kind=WarningKind.YELLOW)),
+    )
+
+
+def _open_calls(tournament: Tournament):
+    """Calls passed on to the head referee that still wait for his final word (Klub 4.2.2)."""
+    return Ruling.objects.filter(
+        tournament=tournament, status=RulingStatus.ESCALATED, final_ruling__isnull=True
+    )
+
+
+def open_calls(tournament: Tournament) -> list[Ruling]:
+    return list(_open_calls(tournament).select_related("round"))
+
+
+def open_calls_count(tournament: Tournament) -> int:
+    return _open_calls(tournament).count()
+
+
+def final_ruling(ruling: Ruling) -> Ruling | None:
+    """The head referee's final word on an escalated ruling, if given."""
+    return Ruling.objects.filter(escalated_from=ruling).select_related("decided_by").first()
+
+
+def table_rulings(tournament: Tournament, rnd: Round, table_number: int) -> list[Ruling]:
+    """Rulings at one table of a round, newest first."""
+    return list(
+        Ruling.objects.filter(tournament=tournament, round=rnd, table_number=table_number).order_by(
+            "-decided_at"
+        )
+    )
+
+
+def registrations_matching(tournament: Tournament, query: str, *, limit: int = 20):
+    """Registrations whose player matches every word of the query (name or federation number)."""
+    regs = Registration.objects.filter(tournament=tournament).select_related("player")
+    for term in query.replace(",", " ").split():
+        regs = regs.filter(
+            Q(player__last_name__icontains=term)
+            | Q(player__first_name__icontains=term)
+            | Q(player__federation_number__icontains=term)
+        )
+    return list(regs.order_by("player__last_name", "player__first_name")[:limit])
+
+
+def registration_of(tournament: Tournament, player_id: int) -> Registration | None:
+    return (
+        Registration.objects.filter(tournament=tournament, player_id=player_id)
+        .select_related("player")
+        .first()
+    )
+
+
+def round_exclusions(rnd: Round) -> dict[str, list[PlayerWarning]]:
+    """Who is excluded and left out of the round, and who was carded after the draw and still
+    sits in it (SPEC §7: only rounds drawn after the red card leave him out)."""
+    warnings = exclusions(rnd.tournament_id)
+    if not warnings:
+        return {"left_out": [], "seated": []}
+    seated_ids = set(
+        rnd.seats.filter(player_id__in=[w.player_id for w in warnings]).values_list(
+            "player_id", flat=True
+        )
+    )
+    return {
+        "left_out": [w for w in warnings if w.player_id not in seated_ids],
+        "seated": [w for w in warnings if w.player_id in seated_ids],
+    }

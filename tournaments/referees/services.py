@@ -92,9 +92,7 @@ def warning_give(
             )
         table_number = seat.table.number
     if kind == WarningKind.RED:
-        earlier = PlayerWarning.objects.filter(
-            tournament=locked, player=player, kind=WarningKind.RED, withdrawn_at__isnull=True
-        ).first()
+        earlier = _red_card_in_force(locked, player)
         if earlier is not None:
             raise ValidationError(_already_red(player, earlier))
     try:
@@ -112,13 +110,19 @@ def warning_give(
                 given_by=user,
             )
     except IntegrityError as exc:  # a second referee was faster with the same red card
-        earlier = PlayerWarning.objects.filter(
-            tournament=locked, player=player, kind=WarningKind.RED, withdrawn_at__isnull=True
-        ).first()
+        earlier = _red_card_in_force(locked, player)
         raise ValidationError(_already_red(player, earlier)) from exc
     if kind == WarningKind.RED:  # standings and the ranking leave the player out
         events.published_results_changed(locked.pk)
     return warning
+
+
+def _red_card_in_force(tournament: Tournament, player: Player) -> PlayerWarning | None:
+    return (
+        PlayerWarning.objects.red_cards_in_force()
+        .filter(tournament=tournament, player=player)
+        .first()
+    )
 
 
 def _already_red(player: Player, earlier: PlayerWarning | None) -> str:

@@ -34,7 +34,7 @@ def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> Non
     """The field cap counts active, non-reserve registrations; reserves may always be added."""
     if not locked.max_players:
         return
-    active = locked.registrations.filter(withdrawn_at__isnull=True, reserve=False)
+    active = locked.registrations.active().filter(reserve=False)
     if exclude_pk is not None:
         active = active.exclude(pk=exclude_pk)
     if active.count() >= locked.max_players:
@@ -110,9 +110,11 @@ def registration_update(
 @transaction.atomic
 def registrations_check_in_all(*, tournament: Tournament) -> int:
     _lock_for_registration(tournament)
-    return tournament.registrations.filter(
-        withdrawn_at__isnull=True, checked_in_at__isnull=True
-    ).update(checked_in_at=timezone.now())
+    return (
+        tournament.registrations.active()
+        .filter(checked_in_at__isnull=True)
+        .update(checked_in_at=timezone.now())
+    )
 
 
 @transaction.atomic

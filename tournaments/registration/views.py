@@ -3,41 +3,26 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from tournaments.common import access
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import flash_errors
-from tournaments.enums import (
-    TournamentStatus,
-    WarningKind,
-)
+from tournaments.enums import TournamentStatus
 from tournaments.models import (
-    Player,
-    PlayerWarning,
-    Registration,
     Tournament,
 )
+from tournaments.registration import selectors as registration_selectors
 from tournaments.registration import services as registration_services
-from tournaments.registry.selectors import search_players
+from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import field
+from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 
 
 def _registration_context(tournament: Tournament) -> dict:
-    red_card = PlayerWarning.objects.filter(
-        tournament=OuterRef("tournament"),
-        player=OuterRef("player"),
-        kind=WarningKind.RED,
-        withdrawn_at__isnull=True,
-    )
-    regs = list(
-        Registration.objects.filter(tournament=tournament)
-        .select_related("player")
-        .annotate(excluded=Exists(red_card))  # same query: the page's query budget stays
-        .order_by("withdrawn_at", "player__last_name", "player__first_name")
-    )
+    regs = registration_selectors.registration_rows(tournament)
     active = [r for r in regs if r.withdrawn_at is None]
     # The field of the next draw: checked in, not excluded by a red card (SPEC §1, §7).
     seated = [r for r in active if r.checked_in_at and not r.excluded]
@@ -50,7 +35,7 @@ def _registration_context(tournament: Tournament) -> dict:
         reserves,
         tuple(r.player_id for r in active if r.checked_in_at and r.excluded),
     )
-    started = tournament.rounds.exists()
+    started = rounds_selectors.any_round_drawn(tournament)
     return {
         "tournament": tournament,
         "registrations": regs,
@@ -79,8 +64,7 @@ def registration_search(request, pk: int):
     query = request.GET.get("q", "").strip()
     results = []
     if len(query) >= 2:
-        registered = tournament.registrations.filter(withdrawn_at__isnull=True).values("player_id")
-        results = list(search_players(query).exclude(pk__in=registered)[:15])
+        results = registration_selectors.registration_candidates(tournament, query)
     return render(
         request,
         "tournaments/director/registration.html#search-results",
@@ -93,7 +77,7 @@ def registration_search(request, pk: int):
 def registration_add(request, pk: int):
     tournament = directed_tournament(request, pk)
     player = (
-        Player.objects.filter(pk=request.POST.get("player") or 0).first()
+        registry_selectors.player_by_pk(request.POST.get("player") or 0)
         if str(request.POST.get("player", "")).isdecimal()  # isdigit() accepts "²", int() not
         else None
     )
@@ -129,7 +113,7 @@ def _registration_response(request, tournament):
 @require_POST
 def registration_change(request, pk: int, reg_pk: int):
     tournament = directed_tournament(request, pk)
-    registration = get_object_or_404(Registration, pk=reg_pk, tournament=tournament)
+    registration = access.registration_or_404(tournament, reg_pk)
     action = request.POST.get("action", "")
     changes = {
         "check_in": {"checked_in": True},

@@ -16,3 +16,12 @@ def search_players(query: str):
             | Q(club__icontains=term)
         )
     return qs
+
+
+def player_by_pk(pk) -> Player | None:
+    return Player.objects.filter(pk=pk).first()
+
+
+def player_by_federation_number(number: str) -> Player | None:
+    """The player with this federation number, whatever its letter case."""
+    return Player.objects.filter(federation_number__iexact=number).first()

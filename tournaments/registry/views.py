@@ -7,12 +7,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.http import apply_errors, flash_errors
-from tournaments.models import Player
 from tournaments.registry import services as player_services
 from tournaments.registry.forms import PlayerForm, PlayerImportForm
 from tournaments.registry.selectors import search_players
@@ -35,7 +35,7 @@ def player_list(request):
 @login_required
 def player_edit(request, pk: int | None = None):
     permissions.require(permissions.is_federation_admin(request.user))
-    player = get_object_or_404(Player, pk=pk) if pk else None
+    player = access.player_or_404(pk) if pk else None
     form = PlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         try:

@@ -6,7 +6,8 @@ from django.core.exceptions import ValidationError
 
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.standings import Participant, compute_standings, order_players
-from tournaments.models import Registration, Seat, Tournament
+from tournaments.enums import RoundStatus
+from tournaments.models import PairingChange, Registration, Round, Seat, TablePin, Tournament
 from tournaments.referees.selectors import excluded_player_ids
 from tournaments.sheets.selectors import game_lines
 
@@ -46,7 +47,7 @@ def pairing_order(tournament: Tournament, player_ids) -> list[int]:
 def finalists(tournament: Tournament) -> list[int]:
     """The top of the preliminary standings; reserves can never be finalists (SPEC §1)."""
 
-    regs = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+    regs = Registration.objects.active().filter(tournament=tournament)
     excluded = excluded_player_ids(tournament)
     participants = [
         Participant(player_id=r.player_id, reserve=r.reserve, excluded=r.player_id in excluded)
@@ -105,3 +106,41 @@ def round_report(rnd, seating: list[dict]):
         order = pairing_order(rnd.tournament, player_ids)
     report = pairing_domain.evaluate(tables, order=order, history=history)
     return report, not (rnd.number == 1 or rnd.is_final)
+
+
+def any_round_drawn(tournament: Tournament) -> bool:
+    """Round 1 is drawn: from then on the ranking year and the ranking flag stand."""
+    return tournament.rounds.exists()
+
+
+def public_rounds(tournament: Tournament) -> list[Round]:
+    """The rounds the public may see (released or published), in order; a drawn one is internal."""
+    return list(tournament.rounds.exclude(status=RoundStatus.DRAWN).order_by("number"))
+
+
+def public_round(tournament: Tournament, number: int) -> Round | None:
+    return (
+        Round.objects.filter(tournament=tournament, number=number)
+        .exclude(status=RoundStatus.DRAWN)
+        .first()
+    )
+
+
+def current_public_round(tournament: Tournament) -> Round | None:
+    """The newest round the public may see (released or published)."""
+    return (
+        tournament.rounds.exclude(status=RoundStatus.DRAWN)
+        .select_related("tournament")
+        .order_by("-number")
+        .first()
+    )
+
+
+def pins_by_player(tournament: Tournament, player_ids) -> dict[int, TablePin]:
+    """The table pins of these players (Klub 7.1), by player id."""
+    return {pin.player_id: pin for pin in tournament.pins.filter(player_id__in=player_ids)}
+
+
+def round_changes(rnd: Round, *, limit: int = 50) -> list[PairingChange]:
+    """The director's pairing changes of the round, with who made them."""
+    return list(rnd.changes.select_related("user")[:limit])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -64,9 +65,9 @@ def next_round_status(tournament: Tournament) -> NextRoundStatus:
     """Checked-in, not withdrawn, not excluded registrations, split into tables (SPEC §1, §7)."""
     excluded = referees_selectors.excluded_player_ids(tournament)
     regs = list(
-        Registration.objects.filter(
-            tournament=tournament, withdrawn_at__isnull=True, checked_in_at__isnull=False
-        ).values_list("player_id", "reserve")
+        Registration.objects.active()
+        .filter(tournament=tournament, checked_in_at__isnull=False)
+        .values_list("player_id", "reserve")
     )
     players = sorted(pid for pid, reserve in regs if not reserve and pid not in excluded)
     reserves = sorted(pid for pid, reserve in regs if reserve and pid not in excluded)
@@ -162,7 +163,13 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
     order = rounds_selectors.pairing_order(tournament, field.player_ids)
     history = pairing_domain.History.from_rounds(rounds_selectors.round_tables(tournament))
     pairing, report = pairing_domain.pair_next_round(
-        order, history=history, table_sizes=field.table_sizes, seed=seed, pinned=pins
+        order,
+        history=history,
+        table_sizes=field.table_sizes,
+        seed=seed,
+        pinned=pins,
+        budget_iterations=settings.PAIRING_SEARCH_ITERATIONS,
+        beam=settings.PAIRING_SEARCH_BEAM,
     )
     return pairing, report, field.reserve_ids, RoundKind.PRELIMINARY
 

@@ -3,22 +3,17 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
-from tournaments.common.access import directed_tournament, visible_round
+from tournaments.common.access import directed_round, directed_tournament, visible_round
 from tournaments.common.http import flash_errors
 from tournaments.common.public_cache import public_page
 from tournaments.domain.seating import COMPASS_LABELS, seat_plan
-from tournaments.enums import (
-    RoundStatus,
-)
-from tournaments.models import (
-    Player,
-    Round,
-    Tournament,
-)
+from tournaments.enums import RoundStatus
+from tournaments.models import Player, Round
+from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
@@ -37,14 +32,6 @@ def round_pair(request, pk: int):
     return redirect("director:round_detail", pk, rnd.number)
 
 
-def _round_for_director(request, pk: int, number: int) -> Round:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    permissions.require_director(request.user, tournament)
-    return get_object_or_404(
-        Round.objects.select_related("tournament"), tournament=tournament, number=number
-    )
-
-
 def _director_context(rnd: Round) -> dict:
     seating = rounds_selectors.round_seating(rnd)
     report, ranked = rounds_selectors.round_report(rnd, seating)
@@ -57,7 +44,7 @@ def _director_context(rnd: Round) -> dict:
         ),
         key=lambda item: item[1],
     )
-    pins = {pin.player_id: pin for pin in rnd.tournament.pins.filter(player_id__in=names.keys())}
+    pins = rounds_selectors.pins_by_player(rnd.tournament, names.keys())
     for table in seating:
         for seat in table["seats"]:
             seat.pin = pins.get(seat.player_id)
@@ -69,7 +56,7 @@ def _director_context(rnd: Round) -> dict:
         "ranked": ranked,
         "repeated_names": [(names.get(a, a), names.get(b, b)) for a, b in report.repeated],
         "seated": seated,
-        "changes": rnd.changes.select_related("user")[:50],
+        "changes": rounds_selectors.round_changes(rnd),
         "editable": rnd.status == RoundStatus.DRAWN,
         "swap_form": SwapForm(),
         "move_form": MoveForm(),
@@ -79,7 +66,7 @@ def _director_context(rnd: Round) -> dict:
 
 @login_required
 def round_detail(request, pk: int, number: int):
-    rnd = _round_for_director(request, pk, number)
+    rnd = directed_round(request, pk, number)
     template = "tournaments/director/round.html"
     if request.htmx and request.htmx.target == "round-editor":
         template += "#round-editor"
@@ -88,7 +75,7 @@ def round_detail(request, pk: int, number: int):
 
 def _player(value) -> Player | None:
     try:
-        return Player.objects.filter(pk=int(value)).first()
+        return registry_selectors.player_by_pk(int(value))
     except (TypeError, ValueError):
         return None
 
@@ -111,7 +98,7 @@ def _report_change(request, change) -> None:
 @login_required
 @require_POST
 def round_swap(request, pk: int, number: int):
-    rnd = _round_for_director(request, pk, number)
+    rnd = directed_round(request, pk, number)
     form = SwapForm(request.POST)
     a = _player(request.POST.get("player_a")) if form.is_valid() else None
     b = _player(request.POST.get("player_b")) if form.is_valid() else None
@@ -133,7 +120,7 @@ def round_swap(request, pk: int, number: int):
 @login_required
 @require_POST
 def round_move(request, pk: int, number: int):
-    rnd = _round_for_director(request, pk, number)
+    rnd = directed_round(request, pk, number)
     form = MoveForm(request.POST)
     player = _player(request.POST.get("player")) if form.is_valid() else None
     if player is None:
@@ -158,7 +145,7 @@ def round_move(request, pk: int, number: int):
 @login_required
 @require_POST
 def round_pin(request, pk: int, number: int):
-    rnd = _round_for_director(request, pk, number)
+    rnd = directed_round(request, pk, number)
     form = PinForm(request.POST)
     player = _player(request.POST.get("player")) if form.is_valid() else None
     if player is None:
@@ -190,7 +177,7 @@ def round_pin(request, pk: int, number: int):
 @login_required
 @require_POST
 def round_release(request, pk: int, number: int):
-    rnd = _round_for_director(request, pk, number)
+    rnd = directed_round(request, pk, number)
     try:
         round_services.round_release(rnd=rnd, user=request.user)
     except ValidationError as exc:

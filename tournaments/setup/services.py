@@ -10,14 +10,8 @@ from django.db import transaction
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.domain.formats import CATEGORY_PRESETS
-from tournaments.enums import (
-    Category,
-    GlobalRole,
-    RuleSetCode,
-    StaffRole,
-    TablePolicy,
-)
+from tournaments.domain import formats
+from tournaments.enums import GlobalRole, StaffRole, TablePolicy
 from tournaments.models import Tournament, TournamentStaff
 
 
@@ -35,52 +29,20 @@ def tournament_format_errors(
     ranking_year: int,
     rule_set: str,
 ) -> dict[str, str]:
-    """Field → German message for every format rule the settings break (Klub 6.2, 6.3, 6.2.1)."""
-    errors: dict[str, str] = {}
-    special = category == Category.SPECIAL
-    if category not in CATEGORY_PRESETS:
-        errors["category"] = "Unbekannte Kategorie."
-        return errors
-    preset = CATEGORY_PRESETS[category].rounds
-    if preset is not None and rounds_planned != preset:
-        article = "Ein" if category == Category.BEGINNERS else "Eine"  # das Turnier, die …schaft
-        errors["rounds_planned"] = (
-            f"{article} {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."
-        )
-    if not 1 <= rounds_planned <= 4:
-        errors["rounds_planned"] = "Ein Turnier hat 1 bis 4 Vorrunden."
-    elif not special and rounds_planned < 2:
-        errors["rounds_planned"] = "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."
-    if games_per_round != 4 and not special:
-        errors["games_per_round"] = (
-            "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
-        )
-    elif not 2 <= games_per_round <= 4:
-        errors["games_per_round"] = "Eine Runde hat 2 bis 4 Spiele."
-    if has_final and category not in (Category.BEGINNERS, Category.SPECIAL):
-        errors["has_final"] = (
-            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren vorgesehen "
-            "(Klub 6.3)."
-        )
-    if has_final and finalists_count < 3:
-        errors["finalists_count"] = "Eine Finalrunde braucht mindestens drei Finalisten."
-    if table_policy == TablePolicy.THREE_PLAYER and not special:
-        errors["table_policy"] = "Dreiertische gibt es nur bei Sonderturnieren (Klub 6.2.1)."
-    if max_players is not None and max_players < 3:
-        errors["max_players"] = "Mindestens drei Spieler."
-    if end_date < start_date:
-        errors["end_date"] = "Das Ende liegt vor dem Beginn."
-    if ranking_year != start_date.year:
-        errors["ranking_year"] = (
-            "Das Ranking-Jahr ist das Kalenderjahr des Turnierbeginns (Klub 2.4)."
-        )
-    expected_rules = RuleSetCode.RULES_2014 if ranking_year >= 2014 else RuleSetCode.PRE_2014
-    if rule_set != expected_rules and category != Category.SPECIAL:
-        errors["rule_set"] = (
-            "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; nur "
-            "Sonderturniere (z. B. das Hausformat) dürfen abweichen."
-        )
-    return errors
+    """Field → German message for every format rule the settings break (SPEC §1, in the domain)."""
+    return formats.format_errors(
+        category=category,
+        rounds_planned=rounds_planned,
+        games_per_round=games_per_round,
+        has_final=has_final,
+        finalists_count=finalists_count,
+        three_player_tables=table_policy == TablePolicy.THREE_PLAYER,
+        max_players=max_players,
+        start_date=start_date,
+        end_date=end_date,
+        ranking_year=ranking_year,
+        rule_set=rule_set,
+    )
 
 
 def _raise_if(errors: dict[str, str]) -> None:

@@ -1,34 +1,23 @@
 """Director area: tournament set-up, overview and staff."""
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import apply_errors, flash_errors
-from tournaments.enums import (
-    Category,
-    GlobalRole,
-    RuleSetCode,
-    RulingStatus,
-    TournamentStatus,
-    WarningKind,
-)
-from tournaments.models import (
-    PlayerWarning,
-    Ruling,
-    Tournament,
-    TournamentStaff,
-)
+from tournaments.enums import Category, RuleSetCode, TournamentStatus
+from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.registration import services as registration_services
+from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
+from tournaments.setup import selectors as setup_selectors
 from tournaments.setup import services as setup_services
 from tournaments.setup.forms import StaffForm, TournamentForm
 
@@ -66,7 +55,7 @@ def tournament_create(request):
 def tournament_edit(request, pk: int):
     tournament = directed_tournament(request, pk)
     form = TournamentForm(request.POST or None, instance=tournament)
-    if tournament.rounds.exists():  # fixed once round 1 is drawn (the service checks again)
+    if rounds_selectors.any_round_drawn(tournament):  # the service checks again
         for name in ("ranking_year", "counts_for_ranking"):
             form.fields[name].disabled = True
             form.fields[name].help_text = "Steht nach der Auslosung der ersten Runde fest."
@@ -83,53 +72,30 @@ def tournament_edit(request, pk: int):
     return render(
         request,
         "tournaments/director/tournament_form.html",
-        {"form": form, "tournament": Tournament.objects.get(pk=pk)},
+        {"form": form, "tournament": access.tournament_or_404(pk)},
     )
 
 
 @login_required
 def tournament_detail(request, pk: int):
     tournament = directed_tournament(request, pk)
-    rounds = tournament.rounds.annotate(table_count=Count("tables")).order_by("number")
-    counts = tournament.registrations.aggregate(
-        active=Count("id", filter=Q(withdrawn_at__isnull=True, reserve=False)),
-        reserves=Count("id", filter=Q(withdrawn_at__isnull=True, reserve=True)),
-        checked_in=Count("id", filter=Q(withdrawn_at__isnull=True, checked_in_at__isnull=False)),
+    overview = setup_selectors.tournament_overview(tournament)
+    next_is_preliminary = (
+        tournament.status == TournamentStatus.RUNNING
+        and len(overview["rounds"]) < tournament.rounds_planned
     )
-    deadline = registration_services.registration_deadline(tournament)
     return render(
         request,
         "tournaments/director/tournament_detail.html",
         {
             "tournament": tournament,
-            "rounds": rounds,
-            "counts": counts,
-            "deadline": deadline,
-            **_referee_overview(tournament, len(rounds)),
+            **overview,
+            "deadline": registration_services.registration_deadline(tournament),
+            "next_round": round_services.next_round_status(tournament)
+            if next_is_preliminary
+            else None,
         },
     )
-
-
-def _referee_overview(tournament: Tournament, drawn: int) -> dict:
-    """Exclusions (winnings forfeited, Klub 4.5.2), warning counts and the next round's field."""
-    warning_counts = PlayerWarning.objects.filter(
-        tournament=tournament, withdrawn_at__isnull=True
-    ).aggregate(
-        total=Count("id"),
-        yellow=Count("id", filter=Q(kind=WarningKind.YELLOW)),
-    )
-    next_is_preliminary = (
-        tournament.status == TournamentStatus.RUNNING and drawn < tournament.rounds_planned
-    )
-    return {
-        "exclusions": selectors_referee.exclusions(tournament),
-        "warning_counts": warning_counts,
-        "open_calls": Ruling.objects.filter(
-            tournament=tournament, status=RulingStatus.ESCALATED, final_ruling__isnull=True
-        ).count(),
-        "next_round": round_services.next_round_status(tournament) if next_is_preliminary else None,
-        "staff_count": tournament.staff.count(),
-    }
 
 
 @login_required
@@ -148,15 +114,11 @@ def tournament_open_registration(request, pk: int):
 
 
 def _staff_context(tournament: Tournament, form) -> dict:
-    referee_groups = [GlobalRole.REFEREE.value, GlobalRole.HEAD_REFEREE.value]
     return {
         "tournament": tournament,
         "form": form,
         "staff": selectors_referee.staff(tournament),
-        "referee_candidates": get_user_model()
-        .objects.filter(is_active=True, groups__name__in=referee_groups)
-        .distinct()
-        .order_by("username")[:200],
+        "referee_candidates": setup_selectors.referee_candidates(),
     }
 
 
@@ -189,9 +151,7 @@ def staff_page(request, pk: int):
 @require_POST
 def staff_remove(request, pk: int, staff_pk: int):
     tournament = directed_tournament(request, pk)
-    assignment = get_object_or_404(
-        TournamentStaff.objects.select_related("user"), pk=staff_pk, tournament=tournament
-    )
+    assignment = access.staff_assignment_or_404(tournament, staff_pk)
     try:
         setup_services.staff_unassign(assignment=assignment, user=request.user)
     except ValidationError as exc:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from tournaments.domain.scoring import score_game
-from tournaments.domain.sheets import game_inputs
+from django.db.models import Prefetch, QuerySet
+
+from tournaments.domain.sheets import score_sheet
 from tournaments.domain.standings import GameLine
 from tournaments.enums import RoundStatus
-from tournaments.models import ResultSheet, Seat, Tournament
+from tournaments.models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
 
 
 def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=None) -> list:
@@ -27,8 +28,8 @@ def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=No
     lines = []
     for sheet in sheets.select_related("confirmed", "round"):
         by_letter = seats.get(sheet.table_id, {})
-        for game in game_inputs(sheet.confirmed.games, letters=tuple(sorted(by_letter))):
-            result = score_game(game, ruleset=ruleset)
+        letters = tuple(sorted(by_letter))
+        for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=ruleset):
             for entry in result.entries:
                 lines.append(
                     GameLine(
@@ -41,3 +42,33 @@ def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=No
                     )
                 )
     return lines
+
+
+def desk_tables(rnd: Round) -> list[Table]:
+    """The round's tables in order, each with its sheet and seated players (three queries)."""
+    return list(
+        Table.objects.filter(round=rnd)
+        .select_related("sheet")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .order_by("number")
+    )
+
+
+def table_sheet(table: Table) -> ResultSheet | None:
+    """The table's result sheet, if anything was entered for it yet."""
+    return ResultSheet.objects.filter(table=table).first()
+
+
+def sheet_for_page(table: Table) -> ResultSheet | None:
+    """The table's sheet with its current version (and who entered it) and confirmed version."""
+    return (
+        ResultSheet.objects.filter(table=table)
+        .select_related("current__created_by", "confirmed")
+        .first()
+    )
+
+
+def sheet_versions(sheet: ResultSheet) -> QuerySet[SheetVersion]:
+    """Every version of the sheet, newest first, with who made it. Lazy: a page part that does
+    not show them (the live preview) costs no query."""
+    return sheet.versions.select_related("created_by").order_by("-number")

@@ -5,18 +5,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.http import error_messages, flash_errors, int_or_404
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
 from tournaments.domain.scoring import score_game, validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus
-from tournaments.models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
+from tournaments.models import Round, SheetVersion, Table
 from tournaments.referees import selectors as selectors_referee
+from tournaments.sheets import selectors as sheets_selectors
 from tournaments.sheets import services as sheet_services
 
 STATE_LABELS = {
@@ -28,23 +29,16 @@ STATE_LABELS = {
 
 
 def _desk_round(request, pk: int, number: int) -> Round:
-    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    tournament = access.tournament_or_404(int_or_404(pk))
     permissions.require(
         permissions.can_work_desk(request.user, tournament),
         "Nur Orgatisch und Turnierleitung dieses Turniers.",
     )
-    return get_object_or_404(
-        Round.objects.select_related("tournament"), tournament=tournament, number=number
-    )
+    return access.round_or_404(tournament, number)
 
 
 def _board_context(rnd: Round) -> dict:
-    tables = list(
-        Table.objects.filter(round=rnd)
-        .select_related("sheet")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-        .order_by("number")
-    )
+    tables = sheets_selectors.desk_tables(rnd)
     rows = []
     counts = {
         "missing": 0,
@@ -90,16 +84,6 @@ def desk_board(request, pk: int, number: int):
     return render(request, template, context)
 
 
-def _table(rnd: Round, table_number: int) -> Table:
-    return get_object_or_404(
-        Table.objects.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        ),
-        round=rnd,
-        number=table_number,
-    )
-
-
 def _preview(
     rnd: Round, letters: tuple[str, ...], games: list[dict], grid_errors, *, live: bool = False
 ) -> dict:
@@ -132,11 +116,7 @@ def _preview(
 
 
 def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **extra) -> dict:
-    sheet = (
-        ResultSheet.objects.filter(table=table)
-        .select_related("current__created_by", "confirmed")
-        .first()
-    )
+    sheet = sheets_selectors.sheet_for_page(table)
     seats = sorted(table.seats.all(), key=lambda s: s.letter)
     letters = tuple(s.letter for s in seats)
     if raw is None:
@@ -157,9 +137,7 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
         "preview": preview,
         "sheet": sheet,
         "version": sheet.version if sheet else 0,
-        "versions": sheet.versions.select_related("created_by").order_by("-number")
-        if sheet
-        else [],
+        "versions": sheets_selectors.sheet_versions(sheet) if sheet else [],
         "is_director": is_director,
         "published": published,
         "drawn": rnd.status == RoundStatus.DRAWN,
@@ -178,7 +156,7 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
 @login_required
 def sheet_page(request, pk: int, number: int, table_number: int):
     rnd = _desk_round(request, pk, number)
-    table = _table(rnd, table_number)
+    table = access.table_or_404(rnd, table_number)
     if request.method != "POST" or rnd.status == RoundStatus.DRAWN:
         return render(request, "tournaments/desk/sheet.html", _sheet_context(request, rnd, table))
     letters = tuple(sorted(s.letter for s in table.seats.all()))
@@ -254,8 +232,8 @@ def sheet_page(request, pk: int, number: int, table_number: int):
 def sheet_action(request, pk: int, number: int, table_number: int):
     """Confirm (optionally blind), mark for clarification, or (director) accept as interpreted."""
     rnd = _desk_round(request, pk, number)
-    table = _table(rnd, table_number)
-    sheet = ResultSheet.objects.filter(table=table).first()
+    table = access.table_or_404(rnd, table_number)
+    sheet = sheets_selectors.table_sheet(table)
     if sheet is None:
         messages.error(request, "Für diesen Tisch ist noch nichts erfasst.")
         return redirect("director:sheet", pk, number, table_number)

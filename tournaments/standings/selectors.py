@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.domain.scoring import score_game
-from tournaments.domain.sheets import game_inputs
+from tournaments.domain.sheets import score_sheet
 from tournaments.domain.standings import Participant, compute_standings, totals_for
 from tournaments.enums import RoundKind, RoundStatus
 from tournaments.models import Player, Registration, ResultSheet, Round, Seat, Tournament
@@ -182,8 +181,7 @@ def round_results(rnd) -> list[dict]:
         games = []
         totals = {s.letter: {"seat": s, "placement_points": 0, "game_points": 0} for s in seats}
         if sheet is not None:
-            for game in game_inputs(sheet.confirmed.games, letters=letters):
-                result = score_game(game, ruleset=ruleset)
+            for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=ruleset):
                 by_letter = {e.letter: e for e in result.entries}
                 games.append(
                     {

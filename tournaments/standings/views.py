@@ -4,16 +4,16 @@ import csv
 import io
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.access import visible_round
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus
-from tournaments.models import Round, Tournament
-from tournaments.pages import selectors as pages_selectors
+from tournaments.models import Tournament
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.selectors import StandingsTable, standings_table
@@ -40,9 +40,9 @@ def round_results(request, pk: int, number: int):
 
 
 def _visible_tournament(request, pk: int) -> tuple[Tournament, bool]:
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = access.tournament_or_404(pk)
     staff = permissions.can_direct(request.user, tournament)
-    if tournament.status not in pages_selectors.PUBLIC_STATUSES and not staff:
+    if not tournament.is_public and not staff:
         raise Http404
     return tournament, staff
 
@@ -154,16 +154,6 @@ def standings_csv(request, pk: int):
     return response
 
 
-def _current_round(tournament: Tournament) -> Round | None:
-    """The newest round the public may see (released or published)."""
-    return (
-        tournament.rounds.exclude(status=RoundStatus.DRAWN)
-        .select_related("tournament")
-        .order_by("-number")
-        .first()
-    )
-
-
 @public_page()
 def hall_display(request, pk: int):
     """Projector view: large type, reloads itself, scrolls through long lists.
@@ -175,7 +165,7 @@ def hall_display(request, pk: int):
     view = request.GET.get("ansicht", "auto")
     if view not in ("auto", "paarung", "rangliste"):
         view = "auto"
-    rnd = _current_round(tournament)
+    rnd = rounds_selectors.current_public_round(tournament)
     show_pairing = view == "paarung" or (
         view == "auto" and rnd is not None and rnd.status == RoundStatus.RELEASED
     )

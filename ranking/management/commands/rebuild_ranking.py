@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ranking.compute.services import ranking_rebuild
+from ranking.compute.services import ranking_rebuild_report
 
 
 class Command(BaseCommand):
@@ -14,11 +14,5 @@ class Command(BaseCommand):
     def handle(self, *args, year: int | None, **options):
         if year is not None and not 1990 <= year <= 2200:
             raise CommandError("Das Ranking-Jahr muss zwischen 1990 und 2200 liegen.")
-        snapshots = ranking_rebuild(year=year)
-        if not snapshots:
-            self.stdout.write("Keine Ranking-Jahre gefunden.")
-        for snapshot in snapshots:
-            self.stdout.write(
-                f"Ranking {snapshot.year}: {snapshot.entries.count()} Spieler, "
-                f"Regelversion {snapshot.rule_version}."
-            )
+        for line in ranking_rebuild_report(year=year):
+            self.stdout.write(line)

@@ -1,5 +1,7 @@
 """Formats: reserves, table plans and category presets (SPEC §1; Klub 6.1-6.3, 000 §1A)."""
 
+from datetime import date
+
 import pytest
 
 from tournaments.domain.formats import (
@@ -7,6 +9,7 @@ from tournaments.domain.formats import (
     Category,
     FieldSizeError,
     Preset,
+    format_errors,
     reserves_needed,
     table_sizes_with_reserves,
     three_table_plan,
@@ -95,3 +98,163 @@ def test_category_presets_follow_klub_6_3():
         "national": Preset(rounds=4, final_allowed=False, games_per_round=4),
         "special": Preset(rounds=None, final_allowed=True, games_per_round=4),
     }
+
+
+# --- Format checks at set-up (Klub 6.2, 6.2.1, 6.3, 2.4; 000 §1A) --------------------------
+
+CITY_OK = {
+    "category": "city",
+    "rounds_planned": 3,
+    "games_per_round": 4,
+    "has_final": False,
+    "finalists_count": 4,
+    "three_player_tables": False,
+    "max_players": None,
+    "start_date": date(2026, 5, 2),
+    "end_date": date(2026, 5, 2),
+    "ranking_year": 2026,
+    "rule_set": "2014",
+}
+
+HOUSE_FORMAT = {
+    **CITY_OK,
+    "category": "special",
+    "rounds_planned": 1,
+    "games_per_round": 3,
+    "has_final": True,
+    "three_player_tables": True,
+    "max_players": 16,
+    "rule_set": "pre2014",
+}
+
+
+@pytest.mark.parametrize(
+    ("rule", "fields", "expected"),
+    [
+        ("Klub 6.3", CITY_OK, {}),
+        ("Klub 6.3", {"category": "beginners", "rounds_planned": 2, "has_final": True}, {}),
+        ("Klub 6.3", {"category": "national", "rounds_planned": 4}, {}),
+        ("Klub 6.2.1, 000 §1A", HOUSE_FORMAT, {}),
+        ("Klub 6.3", {"category": "club"}, {"category": "Unbekannte Kategorie."}),
+        (
+            "Klub 6.3",
+            {"rounds_planned": 2},
+            {"rounds_planned": "Eine Stadtmeisterschaft hat 3 Vorrunden (Klub 6.3)."},
+        ),
+        (
+            "Klub 6.3",
+            {"category": "national", "rounds_planned": 3},
+            {"rounds_planned": "Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."},
+        ),
+        (
+            "Klub 6.3",
+            {"category": "beginners", "rounds_planned": 3},
+            {"rounds_planned": "Ein Einsteiger-Turnier hat 2 Vorrunden (Klub 6.3)."},
+        ),
+        (
+            "Klub 6.2",
+            {"rounds_planned": 1},
+            {"rounds_planned": "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."},
+        ),
+        (
+            "Klub 6.2",
+            {"rounds_planned": 5},
+            {"rounds_planned": "Ein Turnier hat 1 bis 4 Vorrunden."},
+        ),
+        ("Klub 6.2.1", {"category": "special", "rounds_planned": 1}, {}),
+        (
+            "Klub 6.2.1",
+            {"category": "special", "rounds_planned": 0},
+            {"rounds_planned": "Ein Turnier hat 1 bis 4 Vorrunden."},
+        ),
+        (
+            "Klub 6.2",
+            {"games_per_round": 3},
+            {
+                "games_per_round": "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei "
+                "Sonderturnieren (Klub 6.2.1)."
+            },
+        ),
+        ("Klub 6.2.1, 000 §1B", {"category": "special", "games_per_round": 2}, {}),
+        (
+            "Klub 6.2.1, 000 §1B",
+            {"category": "special", "games_per_round": 1},
+            {"games_per_round": "Eine Runde hat 2 bis 4 Spiele."},
+        ),
+        (
+            "Klub 6.3",
+            {"has_final": True},
+            {
+                "has_final": "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei "
+                "Sonderturnieren vorgesehen (Klub 6.3)."
+            },
+        ),
+        (
+            "Klub 6.2, 12.1",
+            {"category": "special", "has_final": True, "finalists_count": 2},
+            {"finalists_count": "Eine Finalrunde braucht mindestens drei Finalisten."},
+        ),
+        ("Klub 6.2", {"finalists_count": 2}, {}),
+        (
+            "Klub 6.2.1, 000 §1A",
+            {"three_player_tables": True},
+            {"table_policy": "Dreiertische gibt es nur bei Sonderturnieren (Klub 6.2.1)."},
+        ),
+        ("000 §1A", {"max_players": 2}, {"max_players": "Mindestens drei Spieler."}),
+        ("000 §1A", {"max_players": 3}, {}),
+        (
+            "Klub 6",
+            {"end_date": date(2026, 5, 1)},
+            {"end_date": "Das Ende liegt vor dem Beginn."},
+        ),
+        (
+            "Klub 2.4",
+            {"ranking_year": 2027},
+            {
+                "ranking_year": "Das Ranking-Jahr ist das Kalenderjahr des Turnierbeginns "
+                "(Klub 2.4)."
+            },
+        ),
+        (
+            "Klub 2.4, 10.1",
+            {"rule_set": "pre2014"},
+            {
+                "rule_set": "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; "
+                "nur Sonderturniere (z. B. das Hausformat) dürfen abweichen."
+            },
+        ),
+        (
+            "Klub 2.4, 001 §22.7",
+            {
+                "start_date": date(2013, 5, 2),
+                "end_date": date(2013, 5, 2),
+                "ranking_year": 2013,
+                "rule_set": "pre2014",
+            },
+            {},
+        ),
+        (
+            "Klub 2.4, 001 §22.7",
+            {"start_date": date(2013, 5, 2), "end_date": date(2013, 5, 2), "ranking_year": 2013},
+            {
+                "rule_set": "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; "
+                "nur Sonderturniere (z. B. das Hausformat) dürfen abweichen."
+            },
+        ),
+    ],
+)
+def test_format_errors(rule, fields, expected):
+    assert format_errors(**{**CITY_OK, **fields}) == expected, rule
+
+
+def test_format_errors_reports_every_broken_rule_at_once():
+    errors = format_errors(
+        **{
+            **CITY_OK,
+            "games_per_round": 3,
+            "has_final": True,
+            "three_player_tables": True,
+            "ranking_year": 2025,
+        }
+    )
+    assert list(errors) == ["games_per_round", "has_final", "table_policy", "ranking_year"]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
-
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.http import int_or_404
-from tournaments.models import Registration, Tournament
+from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees import services as referees_services
 
@@ -15,13 +14,13 @@ SEE_DENIED = "Nur das Personal dieses Turniers sieht Verwarnungen und Entscheidu
 
 def seen_tournament(request, pk) -> Tournament:
     """Any staff of this tournament may look; writing is checked per view and in the service."""
-    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    tournament = access.tournament_or_404(int_or_404(pk))
     permissions.require(permissions.can_see_referee_log(request.user, tournament), SEE_DENIED)
     return tournament
 
 
 def logging_tournament(request, pk) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    tournament = access.tournament_or_404(int_or_404(pk))
     permissions.require(
         permissions.can_referee(request.user, tournament), referees_services.REFEREE_ONLY
     )
@@ -48,11 +47,7 @@ def id_or_none(value) -> int | None:
 def history_context(tournament: Tournament, player_id: int | None) -> dict:
     if not player_id:
         return {"history_player": None, "history": [], "summary": None}
-    reg = (
-        Registration.objects.filter(tournament=tournament, player_id=player_id)
-        .select_related("player")
-        .first()
-    )
+    reg = selectors_referee.registration_of(tournament, player_id)
     if reg is None:
         return {"history_player": None, "history": [], "summary": None}
     history = selectors_referee.player_warnings(tournament, player_id)

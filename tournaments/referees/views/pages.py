@@ -5,14 +5,13 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from tournaments.common import access
 from tournaments.common.http import int_or_404
-from tournaments.enums import RulingStatus
-from tournaments.models import Registration, Round, Ruling, Tournament
+from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees.views.access import (
     history_context,
@@ -27,14 +26,7 @@ def _search(tournament: Tournament, query: str) -> list[dict]:
     query = (query or "").strip()[:100]
     if len(query) < 2:
         return []
-    regs = Registration.objects.filter(tournament=tournament).select_related("player")
-    for term in query.replace(",", " ").split():
-        regs = regs.filter(
-            Q(player__last_name__icontains=term)
-            | Q(player__first_name__icontains=term)
-            | Q(player__federation_number__icontains=term)
-        )
-    regs = list(regs.order_by("player__last_name", "player__first_name")[:20])
+    regs = selectors_referee.registrations_matching(tournament, query)
     rnd = selectors_referee.current_round(tournament)
     seats = selectors_referee.seats_by_player(rnd)
     summaries = selectors_referee.summaries(tournament)
@@ -65,9 +57,7 @@ def tournament_home(request, pk: int):
         "query": query,
         "results": _search(tournament, query),
         "exclusions": selectors_referee.exclusions(tournament),
-        "open_calls": Ruling.objects.filter(
-            tournament=tournament, status=RulingStatus.ESCALATED, final_ruling__isnull=True
-        ).select_related("round"),
+        "open_calls": selectors_referee.open_calls(tournament),
         "head": selectors_referee.head_referee(tournament),
         **rights(request.user, tournament),
     }
@@ -98,7 +88,7 @@ def search(request, pk: int):
 def table(request, pk: int, number: int, table_number: int):
     """The four (or three) players of one table, each one tap from the warning form."""
     tournament = seen_tournament(request, pk)
-    rnd = get_object_or_404(Round, tournament=tournament, number=int_or_404(number))
+    rnd = access.round_or_404(tournament, int_or_404(number))
     tables = [
         t for t in selectors_referee.round_tables(rnd) if t["number"] == int_or_404(table_number)
     ]
@@ -114,9 +104,7 @@ def table(request, pk: int, number: int, table_number: int):
             "round": rnd,
             "table_number": tables[0]["number"],
             "rows": rows,
-            "rulings": Ruling.objects.filter(
-                tournament=tournament, round=rnd, table_number=tables[0]["number"]
-            ).order_by("-decided_at"),
+            "rulings": selectors_referee.table_rulings(tournament, rnd, tables[0]["number"]),
             **rights(request.user, tournament),
         },
     )

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.http import apply_errors, int_or_404
 from tournaments.enums import RulingStatus
-from tournaments.models import Ruling, Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees import services as referees_services
 from tournaments.referees.forms import FinalRulingForm, RulingForm
@@ -89,17 +89,12 @@ def ruling_create(request, pk: int):
 @login_required
 def ruling_final(request, pk: int, ruling_pk: int):
     """The head referee hears everyone and decides finally (Klub 4.2.2); no later change."""
-    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    tournament = access.tournament_or_404(int_or_404(pk))
     permissions.require(
         permissions.is_head_referee_of(request.user, tournament), referees_services.HEAD_ONLY
     )
-    ruling = get_object_or_404(
-        Ruling.objects.select_related("round", "decided_by"),
-        pk=int_or_404(ruling_pk),
-        tournament=tournament,
-        status=RulingStatus.ESCALATED,
-    )
-    final = Ruling.objects.filter(escalated_from=ruling).select_related("decided_by").first()
+    ruling = access.escalated_ruling_or_404(tournament, int_or_404(ruling_pk))
+    final = selectors_referee.final_ruling(ruling)
     form = FinalRulingForm(request.POST or None)
     if request.method == "POST" and final is None and form.is_valid():
         try:

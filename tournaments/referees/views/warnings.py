@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import permissions
+from tournaments.common import access
 from tournaments.common.http import apply_errors, int_or_404
 from tournaments.enums import WarningKind
 from tournaments.models import PlayerWarning, Tournament
@@ -124,16 +125,12 @@ def warning_list(request, pk: int):
 @login_required
 def warning_withdraw(request, pk: int, warning_pk: int):
     """Head referee or director withdraws a warning given by mistake – with a reason."""
-    tournament = get_object_or_404(Tournament, pk=int_or_404(pk))
+    tournament = access.tournament_or_404(int_or_404(pk))
     permissions.require(
         permissions.can_head_referee(request.user, tournament),
         referees_services.HEAD_OR_DIRECTOR_ONLY,
     )
-    warning = get_object_or_404(
-        PlayerWarning.objects.select_related("player", "round", "given_by", "withdrawn_by"),
-        pk=int_or_404(warning_pk),
-        tournament=tournament,
-    )
+    warning = access.warning_or_404(tournament, int_or_404(warning_pk))
     form = WithdrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -1,0 +1,67 @@
+"""The start page, the staff areas' entry pages and the German 404."""
+
+import pytest
+from django.urls import reverse
+
+from tests.support.builders import make_tournament, simulate_tournament
+from tournaments.registration import services as registration_services
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_shows_empty_state(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    assert "Zurzeit sind keine Turniere veröffentlicht" in response.content.decode()
+
+
+def test_home_lists_open_tournaments_but_not_drafts(client, director):
+    draft = make_tournament(director=director, name="Geheimer Entwurf")
+    public = make_tournament(director=director, name="Offene Meisterschaft")
+    registration_services.tournament_open_registration(tournament=public)
+    html = client.get(reverse("home")).content.decode()
+    assert "Offene Meisterschaft" in html
+    assert draft.name not in html
+    assert "Kommende Turniere" in html
+
+
+@pytest.mark.parametrize(
+    ("url_name", "fixture_name"),
+    [
+        ("director:home", "director"),
+        ("referee_home", "referee"),
+        ("commission_home", "commission_member"),
+    ],
+)
+def test_area_is_open_to_its_role_only(client, request, url_name, fixture_name, plain_user):
+    url = reverse(url_name)
+    assert client.get(url).status_code == 302  # anonymous → login
+    client.force_login(plain_user)
+    forbidden = client.get(url)
+    assert forbidden.status_code == 403
+    assert "Keine Berechtigung" in forbidden.content.decode()
+    client.force_login(request.getfixturevalue(fixture_name))
+    assert client.get(url).status_code == 200
+
+
+def test_navigation_shows_only_own_areas(client, referee):
+    client.force_login(referee)
+    html = client.get(reverse("home")).content.decode()
+    assert reverse("referee_home") in html
+    assert reverse("director:home") not in html
+    assert reverse("commission_home") not in html
+
+
+def test_unknown_url_gives_german_404(client):
+    response = client.get("/gibt-es-nicht/")
+    assert response.status_code == 404
+    assert "Seite nicht gefunden" in response.content.decode()
+
+
+def test_start_page_reaches_table_and_standings_in_one_tap(client):
+    running = simulate_tournament("--players", "8", "--seed", "9", "--stop-after", "1")
+
+    html = client.get(reverse("home")).content.decode()
+
+    assert reverse("pairing_by_name", args=[running.pk, 2]) in html
+    assert reverse("standings", args=[running.pk]) in html

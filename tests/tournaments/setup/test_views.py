@@ -1,0 +1,165 @@
+"""The tournament set-up pages: create, edit, open the registration."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+from django.contrib.messages import get_messages
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.support.builders import (
+    HOUSE_FORMAT,
+    make_tournament,
+    register_players,
+)
+from tests.support.reading import director_snapshot as snapshot
+from tournaments.enums import (
+    Category,
+    RuleSetCode,
+    TablePolicy,
+    TournamentStatus,
+)
+from tournaments.models import Tournament, TournamentStaff
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def test_open_registration_view_shows_deadline_message(client, director):
+    start = timezone.localdate() + timedelta(days=13)
+    t = make_tournament(
+        director=director,
+        **HOUSE_FORMAT,
+        start_date=start,
+        end_date=start,
+        ranking_year=start.year,
+    )
+    client.force_login(director)
+
+    response = client.post(reverse("director:tournament_open_registration", args=[t.pk]))
+
+    assert response.status_code == 302
+    assert [str(m) for m in get_messages(response.wsgi_request)] == [
+        "Sonderturniere müssen mindestens 14 Tage vor Beginn bekannt gegeben werden "
+        "(Klub 6.2.1). Letzter möglicher Tag für dieses Turnier war der "
+        f"{start - timedelta(days=14):%d.%m.%Y}."
+    ]
+    assert Tournament.objects.get(pk=t.pk).status == TournamentStatus.DRAFT
+
+
+# --- Views ---------------------------------------------------------------------------------
+
+
+def form_data(**overrides) -> dict:
+    data = {
+        "name": "Stadtmeisterschaft Köln",
+        "category": Category.CITY,
+        "rounds_planned": "3",
+        "games_per_round": "4",
+        "finalists_count": "4",
+        "table_policy": TablePolicy.RESERVES,
+        "max_players": "",
+        "start_date": "2026-12-12",
+        "end_date": "2026-12-12",
+        "venue": "Gürzenich",
+        "ranking_year": "2026",
+        "rule_set": RuleSetCode.RULES_2014,
+        "counts_for_ranking": "on",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_tournament_create_view(client, director):
+    client.force_login(director)
+    assert client.get(reverse("director:tournament_create")).status_code == 200
+
+    response = client.post(reverse("director:tournament_create"), form_data())
+
+    t = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response.url == reverse("director:tournament_detail", args=[t.pk])
+    assert (t.name, t.created_by, t.status) == (
+        "Stadtmeisterschaft Köln",
+        director,
+        TournamentStatus.DRAFT,
+    )
+    assert TournamentStaff.objects.filter(tournament=t, user=director, role="director").exists()
+
+
+def test_tournament_create_view_shows_preset_error(client, director):
+    client.force_login(director)
+
+    response = client.post(
+        reverse("director:tournament_create"), form_data(rounds_planned="2", has_final="on")
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "rounds_planned": ["Eine Stadtmeisterschaft hat 3 Vorrunden (Klub 6.3)."],
+        "has_final": [
+            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren "
+            "vorgesehen (Klub 6.3)."
+        ],
+    }
+    assert Tournament.objects.count() == 0
+
+
+def test_tournament_edit_view_format_change_after_round_one(client, tournament, players, director):
+    registration_services.tournament_open_registration(tournament=tournament)
+    register_players(tournament, players, count=8)
+    round_services.round_pair_next(tournament=tournament, user=director, seed=1)
+    client.force_login(director)
+
+    response = client.post(
+        reverse("director:tournament_edit", args=[tournament.pk]),
+        form_data(category=Category.NATIONAL, rounds_planned="4"),
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors() == [
+        "Das Format kann nach der Auslosung der ersten Runde nicht mehr geändert werden."
+    ]
+    tournament.refresh_from_db()
+    assert (tournament.category, tournament.rounds_planned) == (Category.CITY, 3)
+
+
+def test_tournament_form_shows_every_format_problem_in_german(client, director):
+    client.force_login(director)
+    response = client.post(
+        reverse("director:tournament_create"),
+        {
+            "name": "Falsch",
+            "category": "national",
+            "rounds_planned": "3",
+            "games_per_round": "4",
+            "finalists_count": "4",
+            "table_policy": "reserves",
+            "start_date": "2026-12-12",
+            "end_date": "2026-12-11",
+            "ranking_year": "2026",
+            "rule_set": "2014",
+        },
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors["rounds_planned"] == ["Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."]
+    assert errors["end_date"] == ["Das Ende liegt vor dem Beginn."]
+    assert "tournament_end_after_start" not in response.content.decode()
+
+
+def test_tournament_edit_garbage_is_a_form_error(client, director_world, director):
+    client.force_login(director)
+    before = snapshot()
+
+    response = client.post(
+        reverse("director:tournament_edit", args=[director_world["t"].pk]),
+        form_data(rounds_planned="drei", start_date="32.13.2026"),
+    )
+
+    assert response.status_code == 200
+    assert sorted(response.context["form"].errors) == ["rounds_planned", "start_date"]
+    assert snapshot() == before

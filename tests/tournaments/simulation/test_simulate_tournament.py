@@ -1,0 +1,76 @@
+"""The `simulate_tournament` command plays every round through the services, in every format."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.enums import RoundStatus, SheetStatus
+from tournaments.models import ResultSheet, Tournament
+
+
+def test_simulate_tournament_plays_every_round_through_the_services(db):
+    out = io.StringIO()
+    call_command("simulate_tournament", players=21, category="city", seed=9, year=2025, stdout=out)
+    tournament_id = int(out.getvalue().strip().splitlines()[-1].split()[1])
+    tournament = Tournament.objects.get(pk=tournament_id)
+    assert tournament.status == "finished"
+    assert list(tournament.rounds.values_list("status", flat=True)) == [RoundStatus.PUBLISHED] * 3
+    assert tournament.registrations.filter(reserve=True).count() == 3
+    assert (
+        ResultSheet.objects.filter(round__tournament=tournament)
+        .exclude(status=SheetStatus.CONFIRMED)
+        .count()
+        == 0
+    )
+    # Every sheet was entered by one person and confirmed by another.
+    for sheet in ResultSheet.objects.filter(round__tournament=tournament):
+        entered, confirmed = sheet.versions.order_by("number")
+        assert entered.created_by_id != confirmed.created_by_id
+
+
+@pytest.mark.parametrize(
+    ("args", "rounds", "kinds", "rule_set"),
+    [
+        (
+            {"players": 16, "category": "beginners", "final": True, "year": 2025},
+            3,
+            ["preliminary", "preliminary", "final"],
+            "2014",
+        ),
+        (
+            {
+                "players": 13,
+                "category": "special",
+                "rounds": 1,
+                "games": 3,
+                "final": True,
+                "three_player_tables": True,
+                "year": 2025,
+            },
+            2,
+            ["preliminary", "final"],
+            "2014",
+        ),
+        ({"players": 12, "category": "city", "year": 2012}, 3, ["preliminary"] * 3, "pre2014"),
+    ],
+)
+def test_simulate_tournament_formats(db, args, rounds, kinds, rule_set):
+    out = io.StringIO()
+    call_command("simulate_tournament", seed=4, stdout=out, **args)
+    tournament = Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
+    assert tournament.status == "finished"
+    assert tournament.rule_set == rule_set
+    assert list(tournament.rounds.values_list("kind", flat=True)) == kinds
+    assert tournament.rounds.count() == rounds
+    final = tournament.rounds.filter(kind="final").first()
+    if final is not None:
+        finalists = set(final.seats.values_list("player_id", flat=True))
+        assert len(finalists) == tournament.finalists_count
+        reserves = set(
+            tournament.registrations.filter(reserve=True).values_list("player_id", flat=True)
+        )
+        assert finalists.isdisjoint(reserves)
+    if args.get("three_player_tables"):
+        sizes = sorted(t.seats.count() for t in tournament.rounds.get(number=1).tables.all())
+        assert sizes == [3, 3, 3, 4]

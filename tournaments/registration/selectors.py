@@ -1,0 +1,39 @@
+"""Reads of a tournament's registrations: the director's list, search candidates."""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef
+
+from tournaments.models import Player, PlayerWarning, Registration, Tournament
+from tournaments.registry.selectors import search_players
+
+
+def registration_rows(tournament: Tournament) -> list[Registration]:
+    """Every registration with its player and `excluded` (an active red card), active ones first,
+    then by name: one query, so the registration page's query budget stays."""
+    red_card = PlayerWarning.objects.red_cards_in_force().filter(
+        tournament=OuterRef("tournament"), player=OuterRef("player")
+    )
+    return list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .annotate(excluded=Exists(red_card))
+        .order_by("withdrawn_at", "player__last_name", "player__first_name")
+    )
+
+
+def registration_candidates(tournament: Tournament, query: str, *, limit: int = 15) -> list[Player]:
+    """Players matching the search and not registered here (withdrawn ones may come back)."""
+    registered = tournament.registrations.active().values("player_id")
+    return list(search_players(query).exclude(pk__in=registered)[:limit])
+
+
+def active_players(tournament: Tournament) -> list[Player]:
+    """The players registered and not withdrawn, by name."""
+    return [
+        r.player
+        for r in Registration.objects.active()
+        .filter(tournament=tournament)
+        .select_related("player")
+        .order_by("player__last_name", "player__first_name")
+    ]

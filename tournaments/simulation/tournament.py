@@ -1,0 +1,142 @@
+"""Play a whole tournament through the same services the UI uses (issue 4 §7)."""
+
+from __future__ import annotations
+
+import random
+from datetime import date, datetime, time, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.domain.formats import CATEGORY_PRESETS, reserves_needed
+from tournaments.enums import GlobalRole, RuleSetCode, StaffRole, TablePolicy
+from tournaments.models import Player, Tournament, TournamentStaff
+from tournaments.permissions import role_groups
+from tournaments.registration import services as registration_services
+from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
+from tournaments.sheets import services as sheet_services
+from tournaments.simulation.players import demo_player_rows
+from tournaments.simulation.sheets import random_sheet
+
+
+def simulate_tournament(
+    *,
+    players: int = 40,
+    category: str = "city",
+    rounds: int | None = None,
+    games: int = 4,
+    final: bool = False,
+    three_player_tables: bool = False,
+    seed: int,
+    year: int | None = None,
+    stop_after: int | None = None,
+    name: str | None = None,
+    rng: random.Random | None = None,
+) -> Tournament:
+    """Set up, register, draw, score and publish round after round with random valid sheets.
+
+    `rounds` defaults to the category's preset (3 where the category announces it freely);
+    `stop_after` leaves the tournament running after that round. The same seed plays the same
+    tournament on the same registry. Raises ValidationError where a service refuses.
+    """
+    rng = rng or random.Random(seed)
+    tournament, director, desk = _setup(
+        rng,
+        seed=seed,
+        players=players,
+        category=category,
+        rounds=rounds or CATEGORY_PRESETS[category].rounds or 3,
+        games=games,
+        final=final,
+        three_player_tables=three_player_tables,
+        year=year or timezone.localdate().year,
+        name=name,
+    )
+    for _ in range(tournament.total_rounds):
+        with transaction.atomic():
+            rnd = round_services.round_pair_next(
+                tournament=tournament, user=director, seed=rng.randrange(2**62)
+            )
+            round_services.round_release(rnd=rnd, user=director)
+            if stop_after is not None and rnd.number > stop_after:
+                break
+            for table in rnd.tables.all():
+                letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+                sheet = sheet_services.sheet_save(
+                    table=table,
+                    games=random_sheet(rng, letters, tournament.games_per_round),
+                    expected_version=0,
+                    user=desk,
+                )
+                sheet_services.sheet_confirm(
+                    sheet=sheet, expected_version=sheet.version, user=director
+                )
+            sheet_services.round_publish(rnd=rnd, user=director)
+        tournament.refresh_from_db()
+    return tournament
+
+
+def _staff():
+    User = get_user_model()
+    director, _ = User.objects.get_or_create(username="sim-leitung")
+    desk, _ = User.objects.get_or_create(username="sim-orgatisch")
+    director.groups.add(*role_groups(GlobalRole.DIRECTOR))
+    return director, desk
+
+
+def _field(rng: random.Random, count: int) -> list[Player]:
+    """Draw from the registry so simulated tournaments share players and feed one ranking."""
+    have = Player.objects.count()
+    if have < count:
+        start = 90000 + have
+        Player.objects.bulk_create(
+            [Player(**row) for row in demo_player_rows(count - have, seed=start, start=start)]
+        )
+    ids = list(Player.objects.order_by("pk").values_list("pk", flat=True))
+    chosen = rng.sample(ids, count)
+    by_id = Player.objects.in_bulk(chosen)
+    return [by_id[pk] for pk in chosen]
+
+
+@transaction.atomic
+def _setup(
+    rng: random.Random,
+    *,
+    seed: int,
+    players: int,
+    category: str,
+    rounds: int,
+    games: int,
+    final: bool,
+    three_player_tables: bool,
+    year: int,
+    name: str | None,
+):
+    start = date(year, 1, 1) + timedelta(days=rng.randrange(365 if year % 4 else 366))
+    director, desk = _staff()
+    tournament = setup_services.tournament_create(
+        user=director,
+        name=name or f"Simuliertes Turnier {year} #{seed}",
+        category=category,
+        rounds_planned=rounds,
+        games_per_round=games,
+        has_final=final,
+        table_policy=TablePolicy.THREE_PLAYER if three_player_tables else TablePolicy.RESERVES,
+        start_date=start,
+        end_date=start,
+        ranking_year=year,
+        rule_set=RuleSetCode.RULES_2014 if year >= 2014 else RuleSetCode.PRE_2014,
+        venue="Simulation",
+    )
+    TournamentStaff.objects.create(tournament=tournament, user=desk, role=StaffRole.DESK)
+    opened = timezone.make_aware(datetime.combine(start - timedelta(days=30), time(12)))
+    registration_services.tournament_open_registration(tournament=tournament, now=opened)
+    extra = 0 if three_player_tables else reserves_needed(players)
+    for index, player in enumerate(_field(rng, players + extra)):
+        registration_services.registration_add(
+            tournament=tournament, player=player, reserve=index >= players, user=director
+        )
+    registration_services.registrations_check_in_all(tournament=tournament)
+    return tournament, director, desk
