@@ -63,3 +63,10 @@ def appeal_or_404(pk) -> Appeal:
         Appeal.objects.select_related("tournament", "player", "round", "filed_by"),
         pk=int_or_404(pk),
     )
+
+
+def players_who_played(tournament: Tournament) -> list[Player]:
+    """Everyone with a seat in a published round, withdrawn later or not, by name: those the
+    director may file an appeal for (Klub 4.2.3)."""
+    played = Seat.objects.played().filter(round__tournament=tournament).values("player_id")
+    return list(Player.objects.filter(pk__in=played).order_by("last_name", "first_name", "pk"))

@@ -21,7 +21,6 @@ from ranking.public import selectors as public_selectors
 from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import apply_errors, int_or_404
-from tournaments.registration import selectors as registration_selectors
 
 
 @login_required
@@ -56,7 +55,7 @@ def appeal_new(request, tournament_pk: int):
         staff or account is not None,
         "Einsprüche legt der Spieler selbst oder die Turnierleitung für ihn ein.",
     )
-    players = registration_selectors.active_players(tournament) if staff else None
+    players = appeals_selectors.players_who_played(tournament) if staff else None
     rounds = appeals_selectors.published_rounds(tournament)
     deadline = domain_appeals.deadline_text(tournament.end_date)
     form = AppealForm(request.POST or None, request.FILES or None, players=players, rounds=rounds)

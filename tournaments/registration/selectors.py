@@ -26,14 +26,3 @@ def registration_candidates(tournament: Tournament, query: str, *, limit: int = 
     """Players matching the search and not registered here (withdrawn ones may come back)."""
     registered = tournament.registrations.active().values("player_id")
     return list(search_players(query).exclude(pk__in=registered)[:limit])
-
-
-def active_players(tournament: Tournament) -> list[Player]:
-    """The players registered and not withdrawn, by name."""
-    return [
-        r.player
-        for r in Registration.objects.active()
-        .filter(tournament=tournament)
-        .select_related("player")
-        .order_by("player__last_name", "player__first_name")
-    ]

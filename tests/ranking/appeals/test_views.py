@@ -12,6 +12,7 @@ from ranking.domain.appeals import BERLIN
 from ranking.models import Appeal, PlayerAccount
 from tests.support.builders import make_user
 from tournaments.enums import GlobalRole
+from tournaments.models import Registration, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +131,21 @@ def test_my_area_per_role(client, db):
     assert client.get(reverse("ranking:my_area")).status_code == 302
     client.force_login(make_user("nobody"))
     assert client.get(reverse("ranking:my_area")).status_code == 403
+
+
+def test_director_may_choose_a_withdrawn_player_who_played(client, ranked, director, field):
+    """The form offers everyone who played (Klub 4.2.3), not only active registrations."""
+    Registration.objects.filter(tournament=ranked, player=field[5]).update(
+        withdrawn_at=datetime(2026, 6, 7, 16, tzinfo=BERLIN)
+    )
+    client.force_login(director)
+    response = client.get(reverse("ranking:appeal_new", args=[ranked.pk]))
+    choices = [value for value, _ in response.context["form"].fields["player"].choices]
+    assert str(field[5].pk) in choices
+    seated = {
+        str(pk)
+        for pk in Seat.objects.played()
+        .filter(round__tournament=ranked)
+        .values_list("player_id", flat=True)
+    }
+    assert set(choices) - {""} == seated
