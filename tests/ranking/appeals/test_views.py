@@ -141,11 +141,8 @@ def test_director_may_choose_a_withdrawn_player_who_played(client, ranked, direc
     client.force_login(director)
     response = client.get(reverse("ranking:appeal_new", args=[ranked.pk]))
     choices = [value for value, _ in response.context["form"].fields["player"].choices]
-    assert str(field[5].pk) in choices
-    seated = {
-        str(pk)
-        for pk in Seat.objects.played()
-        .filter(round__tournament=ranked)
-        .values_list("player_id", flat=True)
-    }
+    assert field[5].pk in choices
+    seated = set(
+        Seat.objects.played().filter(round__tournament=ranked).values_list("player_id", flat=True)
+    )
     assert set(choices) - {""} == seated
