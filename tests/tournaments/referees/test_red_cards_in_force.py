@@ -3,6 +3,8 @@ reader: the referee lists, the next round's field, a player's history and the ra
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from ranking.compute.selectors import tournament_inputs
@@ -17,8 +19,10 @@ from tournaments.rounds import services as round_services
 
 
 @pytest.fixture
-def cards(players):
-    """Round 1 of a running tournament, with every kind of warning, and a red card elsewhere."""
+def cards(players, monkeypatch):
+    """Round 1 of a running tournament, with every kind of warning, and a red card elsewhere
+    (that one on the other tournament's first day, before its draw: Klub 4.5.1)."""
+    monkeypatch.setattr("tournaments.common.guards.localdate", lambda: date(2026, 12, 12))
     director = make_user("leiterin", role=GlobalRole.DIRECTOR)
     t, _ = make_released_round(director=director, players=players, count=8, seed=3)
     other = make_tournament(director=director, name="Anderes Turnier")
