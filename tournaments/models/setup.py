@@ -58,6 +58,12 @@ class Tournament(models.Model):
         _("Regelwerk"), max_length=10, choices=RuleSetCode.choices, default=RuleSetCode.RULES_2014
     )
     counts_for_ranking = models.BooleanField(_("Zählt für das Ranking"), default=True)
+    ranking_note = models.CharField(
+        _("Hinweis der Regelkommission"),
+        max_length=300,
+        blank=True,
+        help_text=_("Gesetzt von der Regelkommission, z. B. wenn das Turnier gestrichen ist."),
+    )
     seconds_per_move = models.PositiveSmallIntegerField(
         _("Zeit pro Zug (Sekunden)"),
         null=True,

@@ -110,6 +110,14 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     return locked
 
 
+@transaction.atomic
+def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
+    """The rules commission's note on the tournament page (Klub 3.1.1: struck from the ranking).
+    Called by the ranking app, which decides; the published results stay as they are."""
+    Tournament.objects.filter(pk=tournament.pk).update(ranking_note=note[:300])
+    events.public_data_changed(tournament.pk)
+
+
 ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
 
 
