@@ -338,3 +338,41 @@ class ResultCorrection(models.Model):
 
     def __str__(self) -> str:
         return f"Korrektur Tisch {self.table_number} ({self.round_id})"
+
+
+class RankingStrikeQuerySet(models.QuerySet):
+    def newest_first(self) -> "RankingStrikeQuerySet":
+        return self.order_by("-decided_at", "-pk")
+
+
+class RankingStrike(models.Model):
+    """The commission's own decision, without an appeal (Klub 3.1.1, SPEC §8): a tournament
+    does not count for the ranking, or counts again. Final: a newer row supersedes, a database
+    trigger refuses any UPDATE."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.PROTECT, related_name="+"
+    )
+    struck = models.BooleanField(_("Gestrichen"))
+    reasoning = models.TextField(_("Begründung"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField()
+
+    objects = RankingStrikeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["decided_at", "pk"]
+        verbose_name = _("Streichung durch die Regelkommission")
+        verbose_name_plural = _("Streichungen durch die Regelkommission")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(reasoning=""),
+                name="ranking_strike_reasoning_required",
+                violation_error_message=_("Eine Entscheidung braucht eine Begründung."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {'gestrichen' if self.struck else 'zählt wieder'}"

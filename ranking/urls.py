@@ -27,6 +27,16 @@ urlpatterns = [
         commission_views.commission_decide,
         name="commission_decide",
     ),
+    path(
+        "kommission/turniere/",
+        commission_views.commission_tournaments,
+        name="commission_tournaments",
+    ),
+    path(
+        "kommission/turniere/<int:pk>/",
+        commission_views.commission_strike,
+        name="commission_strike",
+    ),
     path("einladungen/", accounts_views.invite, name="invite"),
     path("einladung/<str:token>/", accounts_views.invitation_accept, name="invitation_accept"),
 ]

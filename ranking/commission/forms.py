@@ -15,3 +15,20 @@ class DecisionForm(forms.Form):
     reasoning = forms.CharField(
         label=_("Begründung"), widget=forms.Textarea(attrs={"rows": 4}), max_length=8000
     )
+
+
+class StrikeForm(forms.Form):
+    """Klub 3.1.1: the commission strikes a tournament from the ranking, or lets it count again."""
+
+    struck = forms.TypedChoiceField(
+        label=_("Entscheidung"),
+        choices=[
+            ("1", _("Aus dem Ranking streichen (Klub 3.1.1)")),
+            ("0", _("Zählt wieder für das Ranking")),
+        ],
+        coerce=lambda value: value == "1",
+        widget=forms.RadioSelect,
+    )
+    reasoning = forms.CharField(
+        label=_("Begründung"), widget=forms.Textarea(attrs={"rows": 3}), max_length=8000
+    )

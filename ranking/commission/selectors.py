@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Prefetch, Q
 
+from ranking.compute.selectors import StrikeState, strike_states
 from ranking.enums import AppealStatus
 from ranking.models import (
     Appeal,
@@ -17,6 +20,7 @@ from tournaments.models import (
     Ruling,
     Seat,
     SheetVersion,
+    Tournament,
 )
 
 
@@ -123,3 +127,24 @@ def table_seats(rnd: Round, table_number: int) -> list[Seat]:
         .select_related("player")
         .order_by("letter")
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CountingTournament:
+    tournament: Tournament
+    strike: StrikeState | None
+
+    @property
+    def struck(self) -> bool:
+        return bool(self.strike and self.strike.struck)
+
+
+def counting_tournaments() -> list[CountingTournament]:
+    """Every public tournament that counts for the ranking, newest first, with the commission's
+    newest word on it (Klub 3.1.1): what the commission may strike or let count again."""
+    states = strike_states()
+    tournaments = Tournament.objects.public().filter(counts_for_ranking=True)
+    return [
+        CountingTournament(tournament=t, strike=states.get(t.pk))
+        for t in tournaments.order_by("-start_date", "name")
+    ]

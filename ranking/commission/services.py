@@ -11,14 +11,16 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from ranking.compute import selectors as compute_selectors
 from ranking.compute.services import tournament_mark_changed, year_mark_pending
 from ranking.enums import AppealStatus, DecisionOutcome
-from ranking.models import Appeal, Decision, PlayerAccount, ResultCorrection
+from ranking.models import Appeal, Decision, PlayerAccount, RankingStrike, ResultCorrection
 from tournaments import permissions
 from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Seat, Tournament
+from tournaments.setup import services as setup_services
 from tournaments.sheets.services import normalise_games
 
 log = logging.getLogger(__name__)
@@ -91,12 +93,8 @@ def appeal_decide(
     correction = None
     if outcome == DecisionOutcome.UPHELD:
         correction = _correction(tournament, round_number, table_number, games)
-    if (
-        outcome == DecisionOutcome.STRUCK
-        and Decision.objects.filter(
-            outcome=DecisionOutcome.STRUCK, appeal__tournament=tournament
-        ).exists()
-    ):
+    current = compute_selectors.strike_states(tournament_id=tournament.pk).get(tournament.pk)
+    if outcome == DecisionOutcome.STRUCK and current is not None and current.struck:
         raise ValidationError({"outcome": "Dieses Turnier ist bereits aus dem Ranking gestrichen."})
     try:
         with transaction.atomic():
@@ -123,6 +121,10 @@ def appeal_decide(
         tournament_mark_changed(tournament_id=tournament.pk, now=now)
     elif outcome == DecisionOutcome.STRUCK:
         year_mark_pending(year=tournament.ranking_year, now=now)
+        note = STRUCK_NOTE.format(
+            date=timezone.localtime(now).strftime("%d.%m.%Y"), reason=reasoning
+        )
+        setup_services.tournament_ranking_note_set(tournament=tournament, note=note)
     transaction.on_commit(lambda: _mail_appellant(decision.pk))
     return decision
 
@@ -198,3 +200,42 @@ def _mail_appellant(decision_id: int) -> None:
         )
     except Exception:
         log.exception("E-Mail zur Entscheidung %s konnte nicht gesendet werden.", decision_id)
+
+
+STRUCK_NOTE = "Von der Regelkommission aus dem Ranking gestrichen am {date} (Klub 3.1.1): {reason}"
+
+
+@transaction.atomic
+def tournament_strike_set(
+    *, tournament: Tournament, struck: bool, reasoning: str, user, now: datetime | None = None
+) -> RankingStrike:
+    """The commission strikes a tournament from the ranking, or lets it count again, on its own
+    and at any time (Klub 3.1.1). Final like its appeal decisions; ranking only."""
+    permissions.require(
+        permissions.is_commission(user), "Nur die Regelkommission streicht Turniere (Klub 3.1.1)."
+    )
+    reasoning = (reasoning or "").strip()
+    if not reasoning:
+        raise ValidationError({"reasoning": "Eine Entscheidung braucht eine Begründung."})
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not locked.counts_for_ranking:
+        raise ValidationError("Dieses Turnier zählt ohnehin nicht für das Ranking.")
+    current = compute_selectors.strike_states(tournament_id=locked.pk).get(locked.pk)
+    if struck == bool(current and current.struck):
+        raise ValidationError(
+            "Dieses Turnier ist bereits aus dem Ranking gestrichen."
+            if struck
+            else "Dieses Turnier zählt bereits für das Ranking."
+        )
+    now = now or timezone.now()
+    strike = RankingStrike.objects.create(
+        tournament=locked, struck=struck, reasoning=reasoning, decided_by=user, decided_at=now
+    )
+    note = (
+        STRUCK_NOTE.format(date=timezone.localtime(now).strftime("%d.%m.%Y"), reason=reasoning)
+        if struck
+        else ""
+    )
+    setup_services.tournament_ranking_note_set(tournament=locked, note=note)
+    tournament_mark_changed(tournament_id=locked.pk, now=now)
+    return strike

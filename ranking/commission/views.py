@@ -12,12 +12,13 @@ from ranking.appeals import selectors as appeals_selectors
 from ranking.appeals.selectors import appeal_or_404
 from ranking.commission import selectors as commission_selectors
 from ranking.commission import services as commission_services
-from ranking.commission.forms import DecisionForm
+from ranking.commission.forms import DecisionForm, StrikeForm
 from ranking.domain import appeals as domain_appeals
 from ranking.enums import AppealStatus, DecisionOutcome
 from ranking.models import Appeal
 from tournaments import permissions
-from tournaments.common.http import error_messages, flash_errors
+from tournaments.common.access import tournament_or_404
+from tournaments.common.http import error_messages, flash_errors, int_or_404
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
 
 
@@ -144,3 +145,48 @@ def commission_home(request):
     """The commission's area (/kommission/) is its appeals inbox."""
     permissions.require(permissions.is_commission(request.user))
     return commission_inbox(request)
+
+
+@login_required
+def commission_tournaments(request):
+    """The commission's own hand (Klub 3.1.1): strike a tournament or let it count again."""
+    _require_commission(request.user)
+    return render(
+        request,
+        "ranking/commission_tournaments.html",
+        {"rows": commission_selectors.counting_tournaments(), "form": StrikeForm()},
+    )
+
+
+@login_required
+@require_POST
+def commission_strike(request, pk: int):
+    _require_commission(request.user)
+    tournament = tournament_or_404(int_or_404(pk))
+    form = StrikeForm(request.POST)
+    if form.is_valid():
+        try:
+            commission_services.tournament_strike_set(
+                tournament=tournament,
+                struck=form.cleaned_data["struck"],
+                reasoning=form.cleaned_data["reasoning"],
+                user=request.user,
+            )
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            messages.success(
+                request,
+                f"{tournament.name}: "
+                + (
+                    "aus dem Ranking gestrichen."
+                    if form.cleaned_data["struck"]
+                    else "zählt wieder für das Ranking."
+                )
+                + " Das Ranking wird neu berechnet.",
+            )
+    else:
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, f"{tournament.name}: {message}")
+    return redirect("ranking:commission_tournaments")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import QuerySet
 
@@ -11,6 +12,7 @@ from ranking.domain import ranking as domain_ranking
 from ranking.enums import DecisionOutcome
 from ranking.models import (
     Decision,
+    RankingStrike,
     RankingYear,
     ResultCorrection,
     TournamentContribution,
@@ -29,12 +31,49 @@ def year_tournaments(year: int) -> QuerySet[Tournament]:
     return Tournament.objects.filter(ranking_year=year, counts_for_ranking=True)
 
 
-def struck_tournament_ids(year: int | None = None) -> frozenset[int]:
-    """Tournaments the commission struck from the ranking (Klub 3.1.1)."""
-    qs = Decision.objects.filter(outcome=DecisionOutcome.STRUCK)
+@dataclass(frozen=True, slots=True)
+class StrikeState:
+    """The commission's newest word on whether a tournament counts (Klub 3.1.1)."""
+
+    struck: bool
+    reasoning: str
+    decided_at: datetime
+    on_appeal: bool
+
+
+def strike_states(
+    year: int | None = None, *, tournament_id: int | None = None
+) -> dict[int, StrikeState]:
+    """Per tournament the newest of the commission's decisions that strike it (on an appeal) or
+    strike it / let it count again on its own (Klub 3.1.1, SPEC §8): the newest one holds."""
+    decisions = Decision.objects.filter(outcome=DecisionOutcome.STRUCK)
+    own = RankingStrike.objects.all()
     if year is not None:
-        qs = qs.filter(appeal__tournament__ranking_year=year)
-    return frozenset(qs.values_list("appeal__tournament_id", flat=True))
+        decisions = decisions.filter(appeal__tournament__ranking_year=year)
+        own = own.filter(tournament__ranking_year=year)
+    if tournament_id is not None:
+        decisions = decisions.filter(appeal__tournament_id=tournament_id)
+        own = own.filter(tournament_id=tournament_id)
+    events = [
+        (at, pk, tid, StrikeState(True, reasoning, at, True))
+        for tid, at, pk, reasoning in decisions.values_list(
+            "appeal__tournament_id", "decided_at", "pk", "reasoning"
+        )
+    ] + [
+        (at, pk, tid, StrikeState(struck, reasoning, at, False))
+        for tid, at, pk, struck, reasoning in own.values_list(
+            "tournament_id", "decided_at", "pk", "struck", "reasoning"
+        )
+    ]
+    states: dict[int, StrikeState] = {}
+    for _at, _pk, tid, state in sorted(events, key=lambda e: (e[0], e[1])):
+        states[tid] = state
+    return states
+
+
+def struck_tournament_ids(year: int | None = None) -> frozenset[int]:
+    """Tournaments that do not count for the ranking now (Klub 3.1.1)."""
+    return frozenset(tid for tid, state in strike_states(year).items() if state.struck)
 
 
 @dataclass(frozen=True, slots=True)

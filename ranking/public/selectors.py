@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from ranking.compute.selectors import struck_tournament_ids, year_tournaments
+from ranking.compute.selectors import StrikeState, strike_states, year_tournaments
 from ranking.domain import appeals as domain_appeals
 from ranking.enums import AppealStatus
 from ranking.models import (
@@ -36,11 +36,12 @@ class TournamentState:
     final: bool
     window_closes: object
     open_appeals: int
+    strike: StrikeState | None = None
 
 
 def year_tournament_states(year: int, *, now) -> list[TournamentState]:
     """Each counting tournament of a year: struck off, provisional or final (three queries)."""
-    struck = struck_tournament_ids(year)
+    strikes = strike_states(year)
     tournaments = list(
         year_tournaments(year)
         .select_related("ranking_state")
@@ -57,10 +58,11 @@ def year_tournament_states(year: int, *, now) -> list[TournamentState]:
         states.append(
             TournamentState(
                 tournament=t,
-                struck=t.pk in struck,
+                struck=bool(strikes.get(t.pk) and strikes[t.pk].struck),
                 final=bool(state and state.final_at),
                 window_closes=domain_appeals.appeal_deadline(t.end_date),
                 open_appeals=t.open_appeals,
+                strike=strikes.get(t.pk),
             )
         )
     return states

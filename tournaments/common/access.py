@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments import permissions
+from tournaments.common.http import int_or_404
 from tournaments.enums import RoundStatus, RulingStatus, TournamentStatus
 from tournaments.models import (
     Player,
@@ -93,6 +94,16 @@ def directed_tournament(request, pk: int) -> Tournament:
 def directed_round(request, pk: int, number: int) -> Round:
     """A round of a tournament the user directs, whatever its status."""
     return round_or_404(directed_tournament(request, pk), number)
+
+
+def desk_round(request, pk: int, number: int) -> Round:
+    """A round of a tournament the user works the desk of (or directs)."""
+    tournament = tournament_or_404(int_or_404(pk))
+    permissions.require(
+        permissions.can_work_desk(request.user, tournament),
+        "Nur Orgatisch und Turnierleitung dieses Turniers.",
+    )
+    return round_or_404(tournament, number)
 
 
 def visible_round(request, pk: int, number: int) -> Round:

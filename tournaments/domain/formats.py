@@ -197,3 +197,38 @@ def format_errors(
             "Sonderturniere (z. B. das Hausformat) dürfen abweichen."
         )
     return errors
+
+
+SECONDS_PER_MOVE = 60
+"""Klub 12.1: one minute per move in every round, the final round included."""
+
+MOVE_TIME_RANGE = (10, 600)
+"""Our bounds for a special tournament's announced time per move (000 §1B leaves it open)."""
+
+
+def move_time_errors(*, special: bool, seconds_per_move: int | None) -> dict[str, str]:
+    """The announced time per move (Klub 12.1; 000 §1B): club tournaments play one minute,
+    special tournaments announce their own or none (empty)."""
+    if not special:
+        if seconds_per_move != SECONDS_PER_MOVE:
+            return {"seconds_per_move": "Klub-Turniere spielen mit 1 Minute pro Zug (Klub 12.1)."}
+        return {}
+    low, high = MOVE_TIME_RANGE
+    if seconds_per_move is not None and not low <= seconds_per_move <= high:
+        return {
+            "seconds_per_move": (
+                f"Die Zeit pro Zug liegt zwischen {low} und {high} Sekunden; leer lassen, wenn "
+                "ohne Zeitlimit gespielt wird."
+            )
+        }
+    return {}
+
+
+def move_time_text(seconds_per_move: int | None) -> str:
+    """How the time per move is announced on table cards and the hall display."""
+    if seconds_per_move is None:
+        return "ohne Zeitlimit"
+    minutes, seconds = divmod(seconds_per_move, 60)
+    if seconds == 0:
+        return "1 Minute" if minutes == 1 else f"{minutes} Minuten"
+    return f"{seconds_per_move} Sekunden"

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.formats import move_time_text
 from tournaments.domain.rules import RuleSet, get_ruleset
 from tournaments.enums import (
     Category,
@@ -57,6 +58,22 @@ class Tournament(models.Model):
         _("Regelwerk"), max_length=10, choices=RuleSetCode.choices, default=RuleSetCode.RULES_2014
     )
     counts_for_ranking = models.BooleanField(_("Zählt für das Ranking"), default=True)
+    ranking_note = models.CharField(
+        _("Hinweis der Regelkommission"),
+        max_length=300,
+        blank=True,
+        help_text=_("Gesetzt von der Regelkommission, z. B. wenn das Turnier gestrichen ist."),
+    )
+    seconds_per_move = models.PositiveSmallIntegerField(
+        _("Zeit pro Zug (Sekunden)"),
+        null=True,
+        blank=True,
+        default=60,
+        help_text=_(
+            "Klub 12.1: 60 Sekunden in jeder Runde, auch in der Finalrunde. Sonderturniere "
+            "kündigen ihre eigene Zeit an oder spielen ohne Zeitlimit (leer; 000 §1B)."
+        ),
+    )
     start_date = models.DateField(_("Beginn"))
     end_date = models.DateField(_("Ende"))
     venue = models.CharField(_("Spielort"), max_length=200, blank=True)
@@ -111,6 +128,11 @@ class Tournament(models.Model):
     def is_public(self) -> bool:
         """Shown to everyone (see `PUBLIC_STATUSES`)."""
         return self.status in PUBLIC_STATUSES
+
+    @property
+    def move_time_text(self) -> str:
+        """ "1 Minute", "90 Sekunden" or "ohne Zeitlimit" (Klub 12.1, 000 §1B)."""
+        return move_time_text(self.seconds_per_move)
 
     @property
     def total_rounds(self) -> int:

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
-from tournaments.common.access import directed_round, directed_tournament, visible_round
+from tournaments.common.access import desk_round, directed_round, directed_tournament, visible_round
 from tournaments.common.http import flash_errors
 from tournaments.common.public_cache import public_page
 from tournaments.domain.seating import COMPASS_LABELS, seat_plan
@@ -252,4 +252,31 @@ def table_cards(request, pk: int, number: int):
             "cards": cards,
             "staff": permissions.can_direct(request.user, rnd.tournament),
         },
+    )
+
+
+@login_required
+def result_sheets(request, pk: int, number: int):
+    """The official result sheets of a round, one A4 page per table (Klub 10.2.1: only the
+    director's sheets are valid): names, seat letters, who starts, game rows, control sum and
+    the signature lines of Klub 10.2/10.4. `?tisch=N` prints one table."""
+    rnd = desk_round(request, pk, number)
+    tournament = rnd.tournament
+    seating = rounds_selectors.round_seating(rnd)
+    only = request.GET.get("tisch", "")
+    if only.isdigit():
+        seating = [t for t in seating if t["number"] == int(only)]
+    games = tournament.games_per_round
+    plans = {4: seat_plan(4, games), 3: seat_plan(3, games)}
+    sheets = [
+        {
+            "table": table,
+            "rows": [{"game": g.game, "starter": g.starter} for g in plans[len(table["seats"])]],
+        }
+        for table in seating
+    ]
+    return render(
+        request,
+        "tournaments/print/result_sheets.html",
+        {"round": rnd, "tournament": tournament, "sheets": sheets, "staff": True},
     )

@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.enums import StaffRole
+from tournaments.domain.formats import SECONDS_PER_MOVE
+from tournaments.enums import Category, StaffRole
 from tournaments.models import Tournament
 from tournaments.setup.services import tournament_format_errors
 
@@ -23,6 +24,7 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "venue",
+            "seconds_per_move",
             "ranking_year",
             "rule_set",
             "counts_for_ranking",
@@ -35,12 +37,16 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         """The format rules of Klub 6 at once, next to their fields (the service checks again)."""
         cleaned = super().clean()
+        if cleaned.get("category") != Category.SPECIAL and cleaned.get("seconds_per_move") is None:
+            cleaned["seconds_per_move"] = SECONDS_PER_MOVE  # Klub 12.1: nothing to choose
 
         needed = (
             "category", "rounds_planned", "games_per_round", "has_final", "finalists_count",
             "table_policy", "max_players", "start_date", "end_date", "ranking_year", "rule_set",
+            "seconds_per_move",
         )  # fmt: skip
-        if all(cleaned.get(f) is not None for f in needed if f != "max_players"):
+        optional = ("max_players", "seconds_per_move")
+        if all(cleaned.get(f) is not None for f in needed if f not in optional):
             fields = {f: cleaned.get(f) for f in needed}
             for field, message in tournament_format_errors(**fields).items():
                 self.add_error(field, message)

@@ -11,7 +11,7 @@ from django.db import transaction
 from tournaments import permissions
 from tournaments.common import events
 from tournaments.domain import formats
-from tournaments.enums import GlobalRole, StaffRole, TablePolicy
+from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy
 from tournaments.models import Tournament, TournamentStaff
 
 
@@ -28,9 +28,13 @@ def tournament_format_errors(
     end_date: date,
     ranking_year: int,
     rule_set: str,
+    seconds_per_move: int | None = formats.SECONDS_PER_MOVE,
 ) -> dict[str, str]:
     """Field → German message for every format rule the settings break (SPEC §1, in the domain)."""
-    return formats.format_errors(
+    special = category == Category.SPECIAL
+    return formats.move_time_errors(
+        special=special, seconds_per_move=seconds_per_move
+    ) | formats.format_errors(
         category=category,
         rounds_planned=rounds_planned,
         games_per_round=games_per_round,
@@ -74,6 +78,7 @@ def _format_fields(t: Tournament) -> dict:
         "end_date": t.end_date,
         "ranking_year": t.ranking_year,
         "rule_set": t.rule_set,
+        "seconds_per_move": t.seconds_per_move,
     }
 
 
@@ -81,7 +86,10 @@ def _format_fields(t: Tournament) -> dict:
 def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.rounds.exists():
-        format_keys = {"category", "rounds_planned", "games_per_round", "table_policy", "rule_set"}
+        format_keys = {
+            "category", "rounds_planned", "games_per_round", "table_policy", "rule_set",
+            "seconds_per_move",
+        }  # fmt: skip
         changed = {k for k in format_keys & fields.keys() if getattr(locked, k) != fields[k]}
         if changed:
             raise ValidationError(
@@ -100,6 +108,14 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     locked.save()
     events.public_data_changed(locked.pk)
     return locked
+
+
+@transaction.atomic
+def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
+    """The rules commission's note on the tournament page (Klub 3.1.1: struck from the ranking).
+    Called by the ranking app, which decides; the published results stay as they are."""
+    Tournament.objects.filter(pk=tournament.pk).update(ranking_note=note[:300])
+    events.public_data_changed(tournament.pk)
 
 
 ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)

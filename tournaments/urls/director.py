@@ -77,6 +77,11 @@ urlpatterns = [
         name="round_release",
     ),
     path(
+        "turniere/<int:pk>/runden/<int:number>/ergebnislisten/",
+        rounds_views.result_sheets,
+        name="result_sheets",
+    ),
+    path(
         "turniere/<int:pk>/runden/<int:number>/orgatisch/",
         sheets_views.desk_board,
         name="desk_board",

@@ -1,14 +1,10 @@
-"""The ranking domain without a database: deadline, rule versions, ranking computation."""
+"""The ranking domain without a database (SPEC §9): rule versions and the ranking computation."""
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from ranking.domain import appeals as domain_appeals
 from ranking.domain import versions as domain_versions
-from ranking.domain.appeals import BERLIN, appeal_deadline, appeal_in_time
 from ranking.domain.ranking import (
     Contribution,
     SeatRef,
@@ -19,71 +15,6 @@ from ranking.domain.ranking import (
 )
 from ranking.domain.versions import rules_for_year
 from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
-
-# --- Deadline -------------------------------------------------------------------------------
-
-
-def berlin(y, m, d, hh=0, mm=0, ss=0, micro=0):
-    return datetime(y, m, d, hh, mm, ss, micro, tzinfo=BERLIN)
-
-
-def test_deadline_is_2359_59_berlin_of_day_14():
-    assert appeal_deadline(date(2026, 6, 7)) == berlin(2026, 6, 21, 23, 59, 59)
-    assert domain_appeals.deadline_text(date(2026, 6, 7)) == "21.06.2026, 23:59:59 Uhr"
-
-
-def test_appeal_in_time_exact_boundary():
-    end = date(2026, 6, 7)
-    assert appeal_in_time(end, berlin(2026, 6, 21, 23, 59, 59))
-    assert appeal_in_time(end, berlin(2026, 6, 21, 23, 59, 59, 999999))
-    assert not appeal_in_time(end, berlin(2026, 6, 22, 0, 0, 0))
-    # the same instant in UTC (summer: +2 h)
-    assert appeal_in_time(end, datetime(2026, 6, 21, 21, 59, 59, tzinfo=UTC))
-    assert not appeal_in_time(end, datetime(2026, 6, 21, 22, 0, 0, tzinfo=UTC))
-
-
-def test_day_15_is_refused_and_the_tournament_day_accepted():
-    end = date(2026, 12, 12)
-    assert appeal_in_time(end, berlin(2026, 12, 12, 18))
-    assert appeal_in_time(end, berlin(2026, 12, 26, 12))
-    assert not appeal_in_time(end, berlin(2026, 12, 27, 0, 0, 1))
-
-
-def test_deadline_across_spring_dst_change():
-    # Last day 15 March 2026; clocks go forward on 29 March: day 14 is 29 March (23 hours).
-    end = date(2026, 3, 15)
-    assert appeal_deadline(end).utcoffset() == timedelta(hours=2)
-    assert appeal_in_time(end, datetime(2026, 3, 29, 21, 59, 59, tzinfo=UTC))
-    assert not appeal_in_time(end, datetime(2026, 3, 29, 22, 0, 0, tzinfo=UTC))
-
-
-def test_deadline_across_autumn_dst_change():
-    # Last day 11 October 2026; clocks go back on 25 October: day 14 is 25 October (25 hours).
-    end = date(2026, 10, 11)
-    assert appeal_deadline(end).utcoffset() == timedelta(hours=1)
-    assert appeal_in_time(end, datetime(2026, 10, 25, 22, 59, 59, tzinfo=UTC))
-    assert not appeal_in_time(end, datetime(2026, 10, 25, 23, 0, 0, tzinfo=UTC))
-    # 14 × 24 hours after the last day ends would close the window an hour too early here
-    day_one = datetime.combine(end + timedelta(days=1), time(0), tzinfo=BERLIN).astimezone(UTC)
-    assert appeal_in_time(end, day_one + timedelta(days=14))
-    assert appeal_in_time(end, day_one + timedelta(days=14, minutes=59))
-
-
-def test_naive_time_is_a_programming_error():
-    with pytest.raises(ValueError):
-        appeal_in_time(date(2026, 1, 1), datetime(2026, 1, 2))
-
-
-@given(
-    end=st.dates(min_value=date(2000, 1, 1), max_value=date(2090, 12, 31)),
-    offset_seconds=st.integers(min_value=-3 * 86400, max_value=30 * 86400),
-)
-def test_in_time_iff_berlin_date_is_at_most_day_14(end, offset_seconds):
-    start_of_end = datetime.combine(end, time(0), tzinfo=BERLIN)
-    at = (start_of_end.astimezone(UTC) + timedelta(seconds=offset_seconds)).astimezone(UTC)
-    local_day = at.astimezone(BERLIN).date()
-    assert appeal_in_time(end, at) == (local_day <= end + timedelta(days=14))
-
 
 # --- Rule versions (Klub 2.4) ------------------------------------------------------------------
 

@@ -38,53 +38,63 @@ def ranks(rows):
 # --- the chain, key by key ----------------------------------------------------------------------
 
 
-def test_compute_standings_key_1_placement_points_beat_game_points():
-    lines = games(1, (2, -5), (2, -5)) + games(2, (1, 300), (4, -200))
+CHAIN = [
+    # rule, player 1's games, player 2's games: (place, game points[, placement points]),
+    # expected order, the figure that decided
+    (
+        "Klub 10.1 key 1: placement points beat game points",
+        [(2, -5), (2, -5)],
+        [(1, 300), (4, -200)],
+        [1, 2],
+        ("placement_points", (6, 4)),
+    ),
+    (
+        "Klub 10.1 key 2: game points on equal placement points",
+        [(1, 40), (4, -30)],
+        [(1, 60), (4, -20)],
+        [2, 1],
+        ("game_points", (40, 10)),
+    ),
+    (
+        "Klub 10.1 key 3: more first places (8 placement points each)",
+        [(1, 10), (2, 10), (3, -10), (4, -10)],
+        [(1, 10), (1, 10), (4, -10), (4, -10)],
+        [2, 1],
+        ("placings", ((2, 0, 0, 2), (1, 1, 1, 1))),
+    ),
+    (
+        "Klub 10.1 key 3: more second places on equal first places (shared 2nd: 2 points each)",
+        [(1, 10), (2, 10), (3, -10), (4, -10)],
+        [(1, 10), (2, 10, 2), (2, -10, 2), (4, -10)],
+        [2, 1],
+        ("placings", ((1, 2, 0, 1), (1, 1, 1, 1))),
+    ),
+    (
+        "Klub 10.1 key 3: more third places on equal first and second places",
+        [(2, -10), (3, -20), (4, -30)],
+        [(2, -10, 2), (3, -20), (3, -30)],
+        [2, 1],
+        ("placings", ((0, 1, 2, 0), (0, 1, 1, 1))),
+    ),
+    (
+        "Klub 10.1 key 4: fewer minus points",
+        [(1, 50), (4, -50)],
+        [(1, 20), (4, -20)],
+        [2, 1],
+        ("minus_points", (20, 50)),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "first", "second", "order", "decided_by"), CHAIN, ids=[row[0] for row in CHAIN]
+)
+def test_the_chain_of_klub_10_1_key_by_key(rule, first, second, order, decided_by):
+    lines = games(1, *first) + games(2, *second)
     rows = compute_standings(lines, players(1, 2), ruleset=RULES_2014)
-    assert ranks(rows) == [(1, 1), (2, 2)]
-    assert (rows[0].placement_points, rows[1].placement_points) == (6, 4)
-
-
-def test_compute_standings_key_2_game_points_on_equal_placement_points():
-    lines = games(1, (1, 40), (4, -30)) + games(2, (1, 60), (4, -20))
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_2014)
-    assert ranks(rows) == [(2, 1), (1, 2)]
-    assert (rows[0].game_points, rows[1].game_points) == (40, 10)
-
-
-def test_compute_standings_key_3_more_first_places():
-    # 8 placement points each: 1st, 1st, 4th, 4th against 1st, 2nd, 3rd, 4th.
-    lines = games(1, (1, 10), (2, 10), (3, -10), (4, -10)) + games(
-        2, (1, 10), (1, 10), (4, -10), (4, -10)
-    )
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_2014)
-    assert ranks(rows) == [(2, 1), (1, 2)]
-    assert (rows[0].placings, rows[1].placings) == ((2, 0, 0, 2), (1, 1, 1, 1))
-
-
-def test_compute_standings_key_3_more_second_places_on_equal_first_places():
-    # 8 placement points each; player 2 shared 2nd place twice (Klub 10.1: 2 points each).
-    lines = games(1, (1, 10), (2, 10), (3, -10), (4, -10)) + games(
-        2, (1, 10), (2, 10, 2), (2, -10, 2), (4, -10)
-    )
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_2014)
-    assert ranks(rows) == [(2, 1), (1, 2)]
-    assert (rows[0].placings, rows[1].placings) == ((1, 2, 0, 1), (1, 1, 1, 1))
-
-
-def test_compute_standings_key_3_more_third_places_on_equal_first_and_second():
-    # 4 placement points each: 2nd (3) + 3rd (1) + 4th against shared 2nd (2) + 3rd + 3rd.
-    lines = games(1, (2, -10), (3, -20), (4, -30)) + games(2, (2, -10, 2), (3, -20), (3, -30))
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_2014)
-    assert ranks(rows) == [(2, 1), (1, 2)]
-    assert (rows[0].placings, rows[1].placings) == ((0, 1, 2, 0), (0, 1, 1, 1))
-
-
-def test_compute_standings_key_4_fewer_minus_points():
-    lines = games(1, (1, 50), (4, -50)) + games(2, (1, 20), (4, -20))
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_2014)
-    assert ranks(rows) == [(2, 1), (1, 2)]
-    assert (rows[0].minus_points, rows[1].minus_points) == (20, 50)
+    assert ranks(rows) == [(order[0], 1), (order[1], 2)]
+    figure, values = decided_by
+    assert (getattr(rows[0], figure), getattr(rows[1], figure)) == values
 
 
 def test_compute_standings_fully_equal_share_rank_competition_style():

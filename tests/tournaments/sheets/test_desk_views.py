@@ -14,6 +14,7 @@ DESK_URL_NAMES = {
     "director:sheet",
     "director:sheet_action",
     "director:round_publish",
+    "director:result_sheets",  # tests/tournaments/rounds/test_result_sheets.py
 }
 
 GOOD = {
