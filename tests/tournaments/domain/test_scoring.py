@@ -4,6 +4,7 @@ import pytest
 
 from tournaments.domain.rules import (
     RULES_2014,
+    RULES_HOUSE,
     RULES_PRE_2014,
     RULESETS,
     get_ruleset,
@@ -55,10 +56,10 @@ def test_ruleset_for_year_before_2014():
 
 
 def test_ruleset_values_match_spec():
-    assert (RULES_2014.code, RULES_2014.tiebreak_keys, RULES_2014.joker_value) == ("2014", 4, 30)
-    assert (RULES_PRE_2014.code, RULES_PRE_2014.tiebreak_keys) == ("pre2014", 2)
+    assert (RULES_2014.code, RULES_2014.joker_value) == ("2014", 30)
+    assert (RULES_PRE_2014.code, RULES_HOUSE.code) == ("pre2014", "house")
     assert (RULES_2014.max_minus, RULES_2014.max_plus) == (788, 2364)
-    assert RULESETS == {"2014": RULES_2014, "pre2014": RULES_PRE_2014}
+    assert RULESETS == {"2014": RULES_2014, "pre2014": RULES_PRE_2014, "house": RULES_HOUSE}
 
 
 def test_get_ruleset_known_and_unknown_code():
