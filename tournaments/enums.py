@@ -57,6 +57,7 @@ class RuleSetCode(models.TextChoices):
 
     RULES_2014 = rules.RULES_2014.code, rules.RULES_2014.label
     PRE_2014 = rules.RULES_PRE_2014.code, rules.RULES_PRE_2014.label
+    HOUSE = rules.RULES_HOUSE.code, rules.RULES_HOUSE.label
 
     @classmethod
     def for_year(cls, year: int) -> "RuleSetCode":

@@ -32,7 +32,7 @@ RULE_VERSIONS: tuple[RankingRules, ...] = (
         version="R2008",
         first_year=2008,
         ruleset=RULES_PRE_2014,
-        description="Platzierungspunkte, dann Spielpunkte (Regeln vor 2014).",
+        description="Gewonnene Spiele, dann Spielpunkte (Regeln vor 2014, 001 §22.7).",
     ),
     RankingRules(
         version="R2014",

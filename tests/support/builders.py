@@ -54,7 +54,7 @@ HOUSE_FORMAT = {
     "games_per_round": 3,
     "table_policy": TablePolicy.THREE_PLAYER,
     "max_players": 16,
-    "rule_set": RuleSetCode.PRE_2014,
+    "rule_set": RuleSetCode.HOUSE,
 }
 """A special tournament in the house format: 3-player tables, at most 16 (000 §1A)."""
 

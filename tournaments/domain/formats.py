@@ -11,15 +11,21 @@ Our readings, where the rule texts are silent (SPEC "our reading"):
   the 3-tables are the last table numbers.
 * Only beginners' tournaments (Klub 6.3 "eventl Final-Runde") and special tournaments offer a
   final round; the other categories play their fixed number of rounds.
+* Special tournaments (6.2.1 "abweichende Rundenzahlen") play 1 to 4 preliminary rounds on this
+  site and 1 to 4 games per round (000 §1B); they are scored by their ranking year's rule set or
+  choose the house format (000 §5A) in any year.
+* The 14 days of 6.2.1 hold for every later change of an announced special tournament's format
+  or start date: the change is made only if the (new) start is at least 14 days away, so a
+  director who must change the format late moves the start to the earliest date we name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from enum import StrEnum
 
-from tournaments.domain.rules import ruleset_for_year
+from tournaments.domain.rules import RULES_HOUSE, ruleset_for_year
 
 TABLE_SIZE = 4
 """Klub 6.1: "Spieltischen mit je vier Teilnehmern"."""
@@ -108,7 +114,7 @@ CATEGORY_PRESETS: dict[str, Preset] = {
     Category.CITY.value: Preset(rounds=3, final_allowed=False, games_per_round=4),
     # Klub 6.2/6.3: the national championship is played over 4 rounds.
     Category.NATIONAL.value: Preset(rounds=4, final_allowed=False, games_per_round=4),
-    # Klub 6.2.1: announced per tournament (rounds, 3-player tables, 2 or 3 games as in 000 §1B).
+    # Klub 6.2.1: announced per tournament (rounds, 3-player tables, 1 to 4 games, 000 §1B).
     Category.SPECIAL.value: Preset(rounds=None, final_allowed=True, games_per_round=4),
 }
 """Klub 6.2: every round has four games; only special tournaments may deviate (6.2.1)."""
@@ -123,8 +129,8 @@ MIN_ROUNDS_CLUB = 2
 GAMES_PER_ROUND = 4
 """Klub 6.2: four games per round."""
 
-MIN_GAMES_SPECIAL = 2
-"""Klub 6.2.1 with 000 §1B: a special tournament plays 2 to 4 games per round."""
+MIN_GAMES_SPECIAL = 1
+"""Klub 6.2.1 with 000 §1B: a special tournament plays 1 to 4 games per round, as announced."""
 
 MIN_FINALISTS = 3
 """The site's floor for a final round: one table of at least three players."""
@@ -170,10 +176,10 @@ def format_errors(
         errors["rounds_planned"] = "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."
     if games_per_round != GAMES_PER_ROUND and not special:
         errors["games_per_round"] = (
-            "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
+            "Jede Runde hat vier Spiele; 1 bis 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
         )
     elif not MIN_GAMES_SPECIAL <= games_per_round <= GAMES_PER_ROUND:
-        errors["games_per_round"] = "Eine Runde hat 2 bis 4 Spiele."
+        errors["games_per_round"] = "Eine Runde hat 1 bis 4 Spiele."
     if has_final and not CATEGORY_PRESETS[category].final_allowed:
         errors["has_final"] = (
             "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren vorgesehen "
@@ -191,10 +197,13 @@ def format_errors(
         errors["ranking_year"] = (
             "Das Ranking-Jahr ist das Kalenderjahr des Turnierbeginns (Klub 2.4)."
         )
-    if rule_set != ruleset_for_year(ranking_year).code and not special:
+    year_rules = ruleset_for_year(ranking_year)
+    allowed = {year_rules.code, RULES_HOUSE.code} if special else {year_rules.code}
+    if rule_set not in allowed:
         errors["rule_set"] = (
-            "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; nur "
-            "Sonderturniere (z. B. das Hausformat) dürfen abweichen."
+            f"Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet (Klub 2.4), "
+            f"{ranking_year}: {year_rules.label}; nur Sonderturniere dürfen das Hausformat "
+            "wählen (Klub 6.2.1)."
         )
     return errors
 
@@ -232,3 +241,36 @@ def move_time_text(seconds_per_move: int | None) -> str:
     if seconds == 0:
         return "1 Minute" if minutes == 1 else f"{minutes} Minuten"
     return f"{seconds_per_move} Sekunden"
+
+
+FORMAT_FIELDS: tuple[str, ...] = (
+    "category",
+    "rounds_planned",
+    "games_per_round",
+    "table_policy",
+    "has_final",
+    "finalists_count",
+    "seconds_per_move",
+)
+"""The announced format of a tournament (Klub 6.2, 6.2.1, 6.3); with the start date it may change
+only 14 days ahead for an announced special tournament."""
+
+
+def earliest_start_after_change(today: date) -> date:
+    """Klub 6.2.1: a changed special tournament starts at the earliest 14 days after today."""
+    return today + timedelta(days=ANNOUNCE_DAYS_SPECIAL)
+
+
+def special_change_error(*, today: date, start_date: date) -> str | None:
+    """Why a change of format or start of an announced special tournament is refused, or None.
+
+    Klub 6.2.1: the deviations are announced at least 14 days before the start; our reading (SPEC
+    §1): the same holds for every later change, so it needs the (new) start 14 days away or more.
+    """
+    earliest = earliest_start_after_change(today)
+    if start_date >= earliest:
+        return None
+    return (
+        "Änderungen am Format eines Sonderturniers müssen 14 Tage vor Beginn bekannt sein "
+        f"(Klub 6.2.1); frühester neuer Beginn: {earliest:%d.%m.%Y}."
+    )

@@ -2,8 +2,11 @@
 
 Rules: Klub 2.4 (a tournament is scored by the rule set of its ranking year: rule changes take
 effect in the next ranking year), 10.1 (new from 2014: four keys), 14.1 (joker 30), 001 §22.7 and
-000 §14.7 (before 2014: games won, then points; our reading: keys 1 and 2 of the chain), house
-format 000 §5A (keys 1 and 2).
+000 §14.7 (before 2014: "finishing a game always ranks above points", so games won, then game
+points; our reading, SPEC §5), house format 000 §5A (placement points, then game points).
+
+Each rule set names its own chain of keys (``RuleSet.chain``); `domain.standings.sort_key` turns
+a player's figures into that chain, for the standings and the ranking alike.
 """
 
 from __future__ import annotations
@@ -13,6 +16,21 @@ from dataclasses import dataclass
 # The 106 tiles (2 x 1-13 in four colours, 2 jokers at 30) are worth 788 together (SPEC §4).
 TILE_SET_VALUE = 788
 
+PLACEMENT_POINTS = "placement_points"
+GAME_POINTS = "game_points"
+PLACINGS = "placings"
+MINUS_POINTS = "minus_points"
+GAMES_WON = "games_won"
+
+KEY_LABELS: dict[str, str] = {
+    PLACEMENT_POINTS: "Platzierungspunkte",
+    GAME_POINTS: "Spielpunkte",
+    PLACINGS: "bessere Platzierungen",
+    MINUS_POINTS: "weniger Minuspunkte",
+    GAMES_WON: "gewonnene Spiele",
+}
+"""The keys a chain may use; `domain.standings.sort_key` knows how to compute each one."""
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -20,32 +38,50 @@ class RuleSet:
 
     code: str
     label: str
-    tiebreak_keys: int
+    chain: tuple[str, ...]
     joker_value: int
     max_minus: int = TILE_SET_VALUE
     max_plus: int = 3 * TILE_SET_VALUE
+
+    def __post_init__(self) -> None:
+        unknown = [key for key in self.chain if key not in KEY_LABELS]
+        if unknown or not self.chain:
+            raise ValueError(f"Unbekannte Wertungskriterien: {unknown}")
+
+    @property
+    def chain_label(self) -> str:
+        """The chain in German, e.g. "Platzierungspunkte, Spielpunkte"."""
+        return ", ".join(KEY_LABELS[key] for key in self.chain)
 
 
 RULES_2014 = RuleSet(
     code="2014",
     label="Klub-Regeln 2014 (vier Wertungskriterien)",
-    tiebreak_keys=4,
+    chain=(PLACEMENT_POINTS, GAME_POINTS, PLACINGS, MINUS_POINTS),
     joker_value=30,
 )
 """Klub 10.1 (in force since 01.01.2014): placement points, game points, placings, minus points."""
 
 RULES_PRE_2014 = RuleSet(
     code="pre2014",
-    label="Vor 2014 / Hausformat (zwei Wertungskriterien)",
-    tiebreak_keys=2,
+    label="Regeln vor 2014 (gewonnene Spiele, dann Spielpunkte)",
+    chain=(GAMES_WON, GAME_POINTS),
     joker_value=30,
 )
-"""Before 2014 and house format 000 §5A: placement points, then game points only.
+"""Before 2014, 001 §22.7 (000 §14.7): games won (1st places), then game points; our reading.
 
 The joker counts 30 since 01.01.2008 (Klub 14.1); the site has no rule set for older tournaments.
 """
 
-RULESETS: dict[str, RuleSet] = {r.code: r for r in (RULES_2014, RULES_PRE_2014)}
+RULES_HOUSE = RuleSet(
+    code="house",
+    label="Hausformat 000 (Platzierungspunkte, dann Spielpunkte)",
+    chain=(PLACEMENT_POINTS, GAME_POINTS),
+    joker_value=30,
+)
+"""House format 000 §5A: placement points, then game points; special tournaments, any year."""
+
+RULESETS: dict[str, RuleSet] = {r.code: r for r in (RULES_2014, RULES_PRE_2014, RULES_HOUSE)}
 
 FIRST_YEAR_OF_2014_RULES = 2014
 

@@ -7,9 +7,11 @@ Each player keeps one letter for the whole round; seat A never moves and sits So
 seats follow clockwise: West, North, East (the example in Klub 7.2: B plays West, East, North,
 North in games 1 to 4).
 
-Our reading for 3-player tables (000 §1A gives no pattern): the order A-B-C in every game, seats
-South, West, North, and the start rotating A, B, C, A. Rounds of 2 or 3 games (special
-tournaments, 000 §1B) use the first games of the pattern.
+Our reading for 3-player tables (000 §1A gives no pattern; SPEC §3): 7.2's purpose is that the
+order of neighbours changes as often as possible, so the 4-player pattern without D: game 1
+A-B-C (A starts), game 2 A-C-B (B starts), game 3 A-B-C (C starts), game 4 A-C-B (A starts),
+clockwise on South, West, North. Rounds of 1 to 3 games (special tournaments, Klub 6.2.1,
+000 §1B) use the first games of the pattern.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ COMPASS: tuple[str, ...] = ("S", "W", "N", "E")
 COMPASS_LABELS: dict[str, str] = {"S": "Süd", "W": "West", "N": "Nord", "E": "Ost"}
 
 MAX_GAMES = 4
-"""Klub 6.2: four games per round; special tournaments play fewer (000 §1B: three or two)."""
+"""Klub 6.2: four games per round; special tournaments may play 1 to 4 (6.2.1, 000 §1B)."""
 
 _FOUR_PLAYER_ORDERS: tuple[tuple[str, ...], ...] = (
     ("A", "B", "C", "D"),  # Spiel 1: Spieler A beginnt
@@ -34,6 +36,14 @@ _FOUR_PLAYER_ORDERS: tuple[tuple[str, ...], ...] = (
 
 _FOUR_PLAYER_STARTERS: tuple[str, ...] = ("A", "B", "C", "D")
 """Klub 9.1: A starts game 1, B game 2, C game 3, D game 4."""
+
+_THREE_PLAYER_ORDERS: tuple[tuple[str, ...], ...] = (
+    ("A", "B", "C"),  # Spiel 1: Spieler A beginnt
+    ("A", "C", "B"),  # Spiel 2: Spieler B beginnt
+    ("A", "B", "C"),  # Spiel 3: Spieler C beginnt
+    ("A", "C", "B"),  # Spiel 4: Spieler A beginnt
+)
+"""Our reading (SPEC §3): Klub 7.2 without D, so the neighbours change from game to game."""
 
 _THREE_PLAYER_STARTERS: tuple[str, ...] = ("A", "B", "C", "A")
 """Our reading: the start rotates A, B, C and A again in a fourth game."""
@@ -68,7 +78,7 @@ def seat_plan(table_size: int, games: int = MAX_GAMES) -> tuple[GameSeating, ...
             order = _FOUR_PLAYER_ORDERS[index]
             starter = _FOUR_PLAYER_STARTERS[index]
         else:
-            order = ("A", "B", "C")
+            order = _THREE_PLAYER_ORDERS[index]
             starter = _THREE_PLAYER_STARTERS[index]
         compass = tuple(zip(COMPASS, order, strict=False))
         plan.append(GameSeating(game=index + 1, starter=starter, order=order, compass=compass))

@@ -7,7 +7,8 @@ The chain of Klub 10.1, each key only deciding when all before it are equal:
 3. better placings: more 1st places, then more 2nd, then more 3rd;
 4. fewer minus points (the minus scores alone).
 
-The rules before 2014 and the house format use keys 1 and 2 only (``RuleSet.tiebreak_keys``).
+Each rule set names its own chain (``RuleSet.chain``): the rules before 2014 rank by games won
+(1st places), then game points (001 §22.7); the house format by keys 1 and 2 (000 §5A).
 
 Our readings and conventions:
 
@@ -27,7 +28,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from tournaments.domain.rules import RuleSet
+from tournaments.domain.rules import (
+    GAME_POINTS,
+    GAMES_WON,
+    MINUS_POINTS,
+    PLACEMENT_POINTS,
+    PLACINGS,
+    RuleSet,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,15 +104,16 @@ class ChainFigures(Protocol):
 
 
 def sort_key(figures: ChainFigures, ruleset: RuleSet) -> tuple[int, ...]:
-    """The Klub 10.1 chain as a tuple, larger is better, cut to the rule set's keys."""
+    """The rule set's chain (``RuleSet.chain``) as a tuple, larger is better."""
     first, second, third, _fourth = figures.placings
-    keys: tuple[tuple[int, ...], ...] = (
-        (figures.placement_points,),
-        (figures.game_points,),
-        (first, second, third),
-        (-figures.minus_points,),
-    )
-    return tuple(value for key in keys[: ruleset.tiebreak_keys] for value in key)
+    keys: dict[str, tuple[int, ...]] = {
+        PLACEMENT_POINTS: (figures.placement_points,),
+        GAME_POINTS: (figures.game_points,),
+        PLACINGS: (first, second, third),
+        MINUS_POINTS: (-figures.minus_points,),
+        GAMES_WON: (first,),
+    }
+    return tuple(value for key in ruleset.chain for value in keys[key])
 
 
 def totals_for(lines: Iterable[GameLine], player_ids: Iterable[int]) -> dict[int, Totals]:

@@ -45,7 +45,7 @@ class Tournament(models.Model):
     games_per_round = models.PositiveSmallIntegerField(
         _("Spiele pro Runde"),
         default=4,
-        help_text=_("4; 2 oder 3 nur bei Sonderformaten (Klub 6.2.1)."),
+        help_text=_("4; 1 bis 3 nur bei Sonderturnieren, wie angekündigt (Klub 6.2.1, 000 §1B)."),
     )
     has_final = models.BooleanField(_("Finalrunde"), default=False)
     finalists_count = models.PositiveSmallIntegerField(_("Finalisten"), default=4)
@@ -55,7 +55,16 @@ class Tournament(models.Model):
     max_players = models.PositiveIntegerField(_("Höchstzahl Spieler"), null=True, blank=True)
     ranking_year = models.PositiveSmallIntegerField(_("Ranking-Jahr"))
     rule_set = models.CharField(
-        _("Regelwerk"), max_length=10, choices=RuleSetCode.choices, default=RuleSetCode.RULES_2014
+        _("Regelwerk"),
+        max_length=10,
+        choices=RuleSetCode.choices,
+        default=RuleSetCode.RULES_2014,
+        help_text=_(
+            "Das Regelwerk des Ranking-Jahres (Klub 2.4): ab 2014 Klub 10.1 (Platzierungspunkte, "
+            "Spielpunkte, bessere Platzierungen, weniger Minuspunkte). Vor 2014: gewonnene "
+            "Spiele, dann Spielpunkte (001 §22.7); Klub 10.1 gilt ab 2014. Sonderturniere dürfen "
+            "in jedem Jahr das Hausformat wählen (000 §5A: Platzierungspunkte, dann Spielpunkte)."
+        ),
     )
     counts_for_ranking = models.BooleanField(_("Zählt für das Ranking"), default=True)
     ranking_note = models.CharField(
@@ -95,9 +104,9 @@ class Tournament(models.Model):
         verbose_name_plural = _("Turniere")
         constraints = [
             models.CheckConstraint(
-                condition=Q(games_per_round__gte=2, games_per_round__lte=4),
-                name="tournament_games_per_round_2_4",
-                violation_error_message=_("Eine Runde hat 2 bis 4 Spiele."),
+                condition=Q(games_per_round__gte=1, games_per_round__lte=4),
+                name="tournament_games_per_round_1_4",
+                violation_error_message=_("Eine Runde hat 1 bis 4 Spiele."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds_planned__gte=1, rounds_planned__lte=4),

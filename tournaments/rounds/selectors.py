@@ -64,8 +64,9 @@ def finalists(tournament: Tournament) -> list[int]:
     k = tournament.finalists_count
     if len(ranked) > k and ranked[k].rank == ranked[k - 1].rank:
         raise ValidationError(
-            f"Gleichstand um den letzten Finalplatz (Rang {ranked[k].rank}) nach allen vier "
-            "Wertungskriterien: die Turnierleitung muss entscheiden (z. B. Stechen)."
+            f"Gleichstand um den letzten Finalplatz (Rang {ranked[k].rank}) nach allen "
+            f"Wertungskriterien ({tournament.ruleset.chain_label}): die Turnierleitung muss "
+            "entscheiden (z. B. Stechen)."
         )
     return [row.player_id for row in ranked[:k]]
 

@@ -7,11 +7,12 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
 from tournaments.domain import formats
-from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy
+from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy, TournamentStatus
 from tournaments.models import Tournament, TournamentStaff
 
 
@@ -101,9 +102,15 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
                 "Ranking-Jahr und Ranking-Wertung stehen nach der Auslosung der ersten Runde fest; "
                 "ein Turnier aus dem Ranking nehmen kann nur die Regelkommission (Klub 3.1.1)."
             )
+    announced_change = _announced_special_change(locked, fields)
     for key, value in fields.items():
         setattr(locked, key, value)
     _raise_if(tournament_format_errors(**_format_fields(locked)))
+    if announced_change:
+        refusal = formats.special_change_error(
+            today=timezone.localdate(), start_date=locked.start_date
+        )
+        _raise_if({"start_date": refusal} if refusal else {})
     locked.full_clean()
     locked.save()
     events.public_data_changed(locked.pk)
@@ -116,6 +123,18 @@ def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
     Called by the ranking app, which decides; the published results stay as they are."""
     Tournament.objects.filter(pk=tournament.pk).update(ranking_note=note[:300])
     events.public_data_changed(tournament.pk)
+
+
+def _announced_special_change(locked: Tournament, fields: dict) -> bool:
+    """Klub 6.2.1: the format or start of an announced special tournament (before or after the
+    change) is about to change; a draft is not announced yet (opening registration checks 14
+    days)."""
+    if locked.status == TournamentStatus.DRAFT:
+        return False
+    if Category.SPECIAL not in (locked.category, fields.get("category", locked.category)):
+        return False
+    keys = (*formats.FORMAT_FIELDS, "start_date")
+    return any(getattr(locked, k) != fields[k] for k in keys if k in fields)
 
 
 ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)

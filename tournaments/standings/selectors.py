@@ -54,7 +54,7 @@ class StandingsTable:
     published_rounds: tuple[int, ...]
     round_numbers: tuple[int, ...]
     final_round: int | None
-    tiebreak_keys: int
+    rule_set: str
     entries: tuple[StandingsEntry, ...] = field(default=())
 
     @property
@@ -157,7 +157,7 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
         published_rounds=tuple(all_published),
         round_numbers=tuple(published),
         final_round=final_round,
-        tiebreak_keys=ruleset.tiebreak_keys,
+        rule_set=ruleset.code,
         entries=entries,
     )
 

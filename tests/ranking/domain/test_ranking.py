@@ -71,7 +71,17 @@ def test_ranking_order_depends_on_rule_version():
     rows_2014 = compute_ranking([a, b], rules=rules_for_year(2020))
     assert [(r.rank, r.player_id) for r in rows_2014] == [(1, 10), (2, 20)]
     rows_old = compute_ranking([a, b], rules=rules_for_year(2010))
-    assert [(r.rank, r.player_id) for r in rows_old] == [(1, 10), (1, 20)]
+    assert [(r.rank, r.player_id) for r in rows_old] == [(1, 10), (2, 20)]
+
+
+def test_ranking_before_2014_games_won_beat_placement_points():
+    # 001 §22.7: one win (4 + 0 + 0 = 4) ranks above two 2nd places (3 + 3 = 6) before 2014.
+    a = Contribution(1, 10, 1, 3, 4, 20, (1, 0, 0, 2), 40)
+    b = Contribution(1, 20, 1, 2, 6, 30, (0, 2, 0, 0), 0)
+    rows_old = compute_ranking([a, b], rules=rules_for_year(2010))
+    assert [(r.rank, r.player_id) for r in rows_old] == [(1, 10), (2, 20)]
+    rows_2014 = compute_ranking([a, b], rules=rules_for_year(2020))
+    assert [(r.rank, r.player_id) for r in rows_2014] == [(1, 20), (2, 10)]
 
 
 # --- Lines and ranking -------------------------------------------------------------------------

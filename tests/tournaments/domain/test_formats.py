@@ -9,8 +9,10 @@ from tournaments.domain.formats import (
     Category,
     FieldSizeError,
     Preset,
+    earliest_start_after_change,
     format_errors,
     reserves_needed,
+    special_change_error,
     table_sizes_with_reserves,
     three_table_plan,
 )
@@ -124,8 +126,21 @@ HOUSE_FORMAT = {
     "has_final": True,
     "three_player_tables": True,
     "max_players": 16,
-    "rule_set": "pre2014",
+    "rule_set": "house",
 }
+
+YEAR_2013 = {"start_date": date(2013, 5, 2), "end_date": date(2013, 5, 2), "ranking_year": 2013}
+
+RULE_SET_2026 = (
+    "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet (Klub 2.4), 2026: "
+    "Klub-Regeln 2014 (vier Wertungskriterien); nur Sonderturniere dürfen das Hausformat wählen "
+    "(Klub 6.2.1)."
+)
+RULE_SET_2013 = (
+    "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet (Klub 2.4), 2013: "
+    "Regeln vor 2014 (gewonnene Spiele, dann Spielpunkte); nur Sonderturniere dürfen das "
+    "Hausformat wählen (Klub 6.2.1)."
+)
 
 
 @pytest.mark.parametrize(
@@ -171,15 +186,21 @@ HOUSE_FORMAT = {
             "Klub 6.2",
             {"games_per_round": 3},
             {
-                "games_per_round": "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei "
+                "games_per_round": "Jede Runde hat vier Spiele; 1 bis 3 Spiele nur bei "
                 "Sonderturnieren (Klub 6.2.1)."
             },
         ),
         ("Klub 6.2.1, 000 §1B", {"category": "special", "games_per_round": 2}, {}),
+        ("Klub 6.2.1: 1 to 4 games", {"category": "special", "games_per_round": 1}, {}),
         (
-            "Klub 6.2.1, 000 §1B",
-            {"category": "special", "games_per_round": 1},
-            {"games_per_round": "Eine Runde hat 2 bis 4 Spiele."},
+            "Klub 6.2.1: 1 to 4 games",
+            {"category": "special", "games_per_round": 0},
+            {"games_per_round": "Eine Runde hat 1 bis 4 Spiele."},
+        ),
+        (
+            "Klub 6.2.1: 1 to 4 games",
+            {"category": "special", "games_per_round": 5},
+            {"games_per_round": "Eine Runde hat 1 bis 4 Spiele."},
         ),
         (
             "Klub 6.3",
@@ -215,13 +236,20 @@ HOUSE_FORMAT = {
                 "(Klub 2.4)."
             },
         ),
+        ("Klub 2.4, 10.1", {"rule_set": "pre2014"}, {"rule_set": RULE_SET_2026}),
+        ("Klub 6.2.1, 000 §5A", {"rule_set": "house"}, {"rule_set": RULE_SET_2026}),
+        ("Klub 6.2.1, 000 §5A", {"category": "special", "rule_set": "house"}, {}),
+        ("Klub 2.4, 10.1", {"category": "special", "rule_set": "2014"}, {}),
         (
-            "Klub 2.4, 10.1",
-            {"rule_set": "pre2014"},
-            {
-                "rule_set": "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; "
-                "nur Sonderturniere (z. B. das Hausformat) dürfen abweichen."
-            },
+            "Klub 2.4: special tournaments too, except the house format",
+            {"category": "special", "rule_set": "pre2014"},
+            {"rule_set": RULE_SET_2026},
+        ),
+        ("Klub 6.2.1, 000 §5A", {**YEAR_2013, "category": "special", "rule_set": "house"}, {}),
+        (
+            "Klub 2.4: special tournaments too, except the house format",
+            {**YEAR_2013, "category": "special", "rule_set": "2014"},
+            {"rule_set": RULE_SET_2013},
         ),
         (
             "Klub 2.4, 001 §22.7",
@@ -235,11 +263,8 @@ HOUSE_FORMAT = {
         ),
         (
             "Klub 2.4, 001 §22.7",
-            {"start_date": date(2013, 5, 2), "end_date": date(2013, 5, 2), "ranking_year": 2013},
-            {
-                "rule_set": "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; "
-                "nur Sonderturniere (z. B. das Hausformat) dürfen abweichen."
-            },
+            YEAR_2013,
+            {"rule_set": RULE_SET_2013},
         ),
     ],
 )
@@ -258,3 +283,29 @@ def test_format_errors_reports_every_broken_rule_at_once():
         }
     )
     assert list(errors) == ["games_per_round", "has_final", "table_policy", "ranking_year"]
+
+
+TODAY = date(2026, 11, 23)
+LATE_CHANGE = (
+    "Änderungen am Format eines Sonderturniers müssen 14 Tage vor Beginn bekannt sein "
+    "(Klub 6.2.1); frühester neuer Beginn: 07.12.2026."
+)
+
+
+@pytest.mark.parametrize(
+    ("rule", "start_date", "expected"),
+    [
+        ("Klub 6.2.1: 14 days ahead", date(2026, 12, 7), None),
+        ("Klub 6.2.1: more than 14 days ahead", date(2027, 3, 1), None),
+        ("Klub 6.2.1: 13 days are too few", date(2026, 12, 6), LATE_CHANGE),
+        ("Klub 6.2.1: a start tomorrow", date(2026, 11, 24), LATE_CHANGE),
+        ("Klub 6.2.1: the running tournament", TODAY, LATE_CHANGE),
+    ],
+)
+def test_special_change_error_needs_the_start_14_days_away(rule, start_date, expected):
+    assert special_change_error(today=TODAY, start_date=start_date) == expected, rule
+
+
+def test_earliest_start_after_change_is_14_days_after_today():
+    # Klub 6.2.1: "mindestens 14 Tage vor Turnierbeginn".
+    assert earliest_start_after_change(TODAY) == date(2026, 12, 7)

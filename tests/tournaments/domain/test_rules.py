@@ -2,7 +2,13 @@
 
 import pytest
 
-from tournaments.domain.rules import RULES_2014, RULES_PRE_2014, ruleset_for_year
+from tournaments.domain.rules import (
+    RULES_2014,
+    RULES_HOUSE,
+    RULES_PRE_2014,
+    RuleSet,
+    ruleset_for_year,
+)
 from tournaments.enums import RuleSetCode
 
 
@@ -18,3 +24,35 @@ from tournaments.enums import RuleSetCode
 def test_ruleset_for_year_and_its_stored_code(rule, year, expected, stored):
     assert ruleset_for_year(year) is expected, rule
     assert RuleSetCode.for_year(year) == stored, rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "ruleset", "chain", "label"),
+    [
+        (
+            "Klub 10.1",
+            RULES_2014,
+            ("placement_points", "game_points", "placings", "minus_points"),
+            "Platzierungspunkte, Spielpunkte, bessere Platzierungen, weniger Minuspunkte",
+        ),
+        (
+            "001 §22.7, 000 §14.7",
+            RULES_PRE_2014,
+            ("games_won", "game_points"),
+            "gewonnene Spiele, Spielpunkte",
+        ),
+        (
+            "000 §5A",
+            RULES_HOUSE,
+            ("placement_points", "game_points"),
+            "Platzierungspunkte, Spielpunkte",
+        ),
+    ],
+)
+def test_each_rule_set_names_its_own_chain(rule, ruleset, chain, label):
+    assert (ruleset.chain, ruleset.chain_label) == (chain, label), rule
+
+
+def test_a_chain_with_an_unknown_key_is_a_programming_error():
+    with pytest.raises(ValueError, match="Unbekannte Wertungskriterien"):
+        RuleSet(code="x", label="x", chain=("games_lost",), joker_value=30)

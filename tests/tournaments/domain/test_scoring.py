@@ -8,7 +8,13 @@ Bad sheets are in test_scoring_validation.py.
 import pytest
 
 from tests.support.games import game
-from tournaments.domain.rules import RULES_2014, RULES_PRE_2014, get_ruleset
+from tournaments.domain.rules import (
+    RULES_2014,
+    RULES_HOUSE,
+    RULES_PRE_2014,
+    RULESETS,
+    get_ruleset,
+)
 from tournaments.domain.scoring import (
     GameInput,
     InvalidGame,
@@ -203,6 +209,13 @@ def test_placement_points_for(rule, places, size, points):
 def test_placement_points_for_refuses_impossible_patterns(places, size, message):
     with pytest.raises(ValueError, match=message):
         placement_points_for(places, size)
+
+
+def test_ruleset_values_match_spec():
+    assert (RULES_2014.code, RULES_2014.joker_value) == ("2014", 30)
+    assert (RULES_PRE_2014.code, RULES_HOUSE.code) == ("pre2014", "house")
+    assert (RULES_2014.max_minus, RULES_2014.max_plus) == (788, 2364)
+    assert RULESETS == {"2014": RULES_2014, "pre2014": RULES_PRE_2014, "house": RULES_HOUSE}
 
 
 def test_entries_come_sorted_by_letter_whatever_the_input_order():

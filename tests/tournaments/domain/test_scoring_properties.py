@@ -3,7 +3,7 @@
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
+from tournaments.domain.rules import RULES_2014, RULES_HOUSE, RULES_PRE_2014
 from tournaments.domain.scoring import (
     PLACEMENT_POINTS,
     GameInput,
@@ -20,7 +20,7 @@ from tournaments.domain.standings import (
     totals_for,
 )
 
-RULESETS = st.sampled_from([RULES_2014, RULES_PRE_2014])
+RULESETS = st.sampled_from([RULES_2014, RULES_PRE_2014, RULES_HOUSE])
 
 
 @st.composite
@@ -157,6 +157,26 @@ def test_compute_standings_ranks_follow_the_chain(field, ruleset):
     _check_ranked_block(ranked, ruleset, 1)
     unranked = rows[len(ranked) :]
     assert [r.excluded for r in unranked] == sorted(r.excluded for r in unranked)
+
+
+@given(fields())
+def test_compute_standings_before_2014_more_games_won_never_rank_lower(field):
+    # 001 §22.7: "finishing a game always ranks above points" (SPEC §5, our reading).
+    participants, lines = field
+    rows = compute_standings(lines, participants, ruleset=RULES_PRE_2014)
+    wins = [r.placings[0] for r in rows if r.rank is not None]
+    assert wins == sorted(wins, reverse=True)
+
+
+@given(fields(), st.sampled_from([RULES_2014, RULES_HOUSE]))
+def test_compute_standings_placement_points_come_first_from_2014_and_in_the_house_format(
+    field, ruleset
+):
+    # Klub 10.1 key 1 and 000 §5A: more placement points never rank lower.
+    participants, lines = field
+    rows = compute_standings(lines, participants, ruleset=ruleset)
+    points = [r.placement_points for r in rows if r.rank is not None]
+    assert points == sorted(points, reverse=True)
 
 
 @given(fields(), RULESETS, st.data())

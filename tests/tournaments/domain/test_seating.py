@@ -37,14 +37,34 @@ def test_seat_plan_seat_a_never_moves_and_everyone_starts_once():
     assert [game.starter for game in plan] == ["A", "B", "C", "D"]
 
 
-def test_seat_plan_three_players_rotates_the_start():
-    plan = seat_plan(3)
-    assert [game.starter for game in plan] == ["A", "B", "C", "A"]
-    assert {game.order for game in plan} == {("A", "B", "C")}
-    assert {game.compass for game in plan} == {(("S", "A"), ("W", "B"), ("N", "C"))}
+THREE_PLAYER_TABLE = [
+    # game, starts, S, W, N (SPEC §3 "3-player tables", our reading of Klub 7.2 without D)
+    (1, "A", "A", "B", "C"),
+    (2, "B", "A", "C", "B"),
+    (3, "C", "A", "B", "C"),
+    (4, "A", "A", "C", "B"),
+]
 
 
-@pytest.mark.parametrize("games", [2, 3])
+@pytest.mark.parametrize(("game", "starter", "south", "west", "north"), THREE_PLAYER_TABLE)
+def test_seat_plan_three_players_matches_every_row_of_the_spec_reading(
+    game, starter, south, west, north
+):
+    assert seat_plan(3)[game - 1] == GameSeating(
+        game=game,
+        starter=starter,
+        order=(south, west, north),
+        compass=(("S", south), ("W", west), ("N", north)),
+    )
+
+
+def test_seat_plan_three_players_b_and_c_change_sides_every_game():
+    # SPEC §3: the order of neighbours changes as often as possible (Klub 7.2's purpose).
+    assert [game.position_of("B") for game in seat_plan(3)] == ["W", "N", "W", "N"]
+    assert [game.position_of("C") for game in seat_plan(3)] == ["N", "W", "N", "W"]
+
+
+@pytest.mark.parametrize("games", [1, 2, 3])
 def test_seat_plan_short_rounds_use_the_first_games_of_the_pattern(games):
     assert seat_plan(4, games) == seat_plan(4)[:games]
     assert seat_plan(3, games) == seat_plan(3)[:games]

@@ -88,7 +88,9 @@ def test_score_sheet(rule, games, letters, expected):
 def test_score_sheet_checks_by_the_rule_set_given():
     """The tournament's rule set bounds the cells (SPEC §4); a stricter one refuses this sheet."""
     games = [{"number": 1, "scores": {"A": 60, "B": -10, "C": -20, "D": -30}}]
-    strict = RuleSet(code="strict", label="strict", tiebreak_keys=4, joker_value=30, max_minus=25)
+    strict = RuleSet(
+        code="strict", label="strict", chain=RULES_2014.chain, joker_value=30, max_minus=25
+    )
     assert len(score_sheet(games, letters=ABCD, ruleset=RULES_2014)) == 1
     with pytest.raises(InvalidGame) as error:
         score_sheet(games, letters=ABCD, ruleset=strict)

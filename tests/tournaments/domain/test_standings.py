@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
+from tournaments.domain.rules import RULES_2014, RULES_HOUSE, RULES_PRE_2014
 from tournaments.domain.standings import (
     GameLine,
     Participant,
@@ -132,24 +132,49 @@ def test_compute_standings_player_without_games_appears_with_zeros():
     assert rows[0] == StandingRow(1, 2, 0, 0, (0, 0, 0, 0), 0, 0, False, False, False)
 
 
-def test_compute_standings_pre2014_ignores_placings():
-    lines = games(1, (1, 10), (2, 10), (3, -10), (4, -10)) + games(
-        2, (1, 10), (1, 10), (4, -10), (4, -10)
-    )
-    rows = compute_standings(lines, players(1, 2, 3), ruleset=RULES_PRE_2014)
-    assert ranks(rows) == [(1, 1), (2, 1), (3, 3)]
+# --- the chain of each rule set (SPEC §5) ------------------------------------------------------
+
+ONE_WIN_AGAINST_SECOND_PLACES = games(1, (1, 10), (4, -30), (4, -30)) + games(
+    2, (2, 5), (2, 5), (2, 5)
+)
+"""Player 1: one win, 4 placement points, -50; player 2: no win, 9 placement points, +15."""
+
+EQUAL_POINTS_MORE_WINS = games(1, (1, 10), (2, 10), (3, -10), (4, -10)) + games(
+    2, (1, 10), (1, 10), (4, -10), (4, -10)
+)
+"""8 placement points and 0 game points each; player 2 won twice, player 1 once."""
+
+EQUAL_WINS_EQUAL_GAME_POINTS = games(1, (1, 10), (2, 10), (4, -20)) + games(
+    2, (1, 10), (3, 10), (3, -20)
+)
+"""One win and 0 game points each; player 1 has 7 placement points, player 2 has 6."""
+
+CHAIN_CASES = [
+    # rule, rule set, lines, expected (player, rank)
+    ("001 §22.7: a game won ranks above points", RULES_PRE_2014, ONE_WIN_AGAINST_SECOND_PLACES,
+     [(1, 1), (2, 2)]),
+    ("Klub 10.1: placement points first", RULES_2014, ONE_WIN_AGAINST_SECOND_PLACES,
+     [(2, 1), (1, 2)]),
+    ("000 §5A: placement points first", RULES_HOUSE, ONE_WIN_AGAINST_SECOND_PLACES,
+     [(2, 1), (1, 2)]),
+    ("001 §22.7: more games won", RULES_PRE_2014, EQUAL_POINTS_MORE_WINS, [(2, 1), (1, 2)]),
+    ("000 §5A: only keys 1 and 2", RULES_HOUSE, EQUAL_POINTS_MORE_WINS, [(1, 1), (2, 1)]),
+    ("001 §22.7: then game points only", RULES_PRE_2014, EQUAL_WINS_EQUAL_GAME_POINTS,
+     [(1, 1), (2, 1)]),
+    ("000 §5A: placement points", RULES_HOUSE, EQUAL_WINS_EQUAL_GAME_POINTS, [(1, 1), (2, 2)]),
+    ("001 §22.7: equal wins, then game points", RULES_PRE_2014,
+     games(1, (1, 40), (4, -30)) + games(2, (1, 60), (4, -20)), [(2, 1), (1, 2)]),
+    ("000 §5A: no minus-points key", RULES_HOUSE,
+     games(1, (1, 50), (4, -50)) + games(2, (1, 20), (4, -20)), [(1, 1), (2, 1)]),
+    ("001 §22.7: no minus-points key", RULES_PRE_2014,
+     games(1, (1, 50), (4, -50)) + games(2, (1, 20), (4, -20)), [(1, 1), (2, 1)]),
+]  # fmt: skip
 
 
-def test_compute_standings_pre2014_ignores_minus_points():
-    lines = games(1, (1, 50), (4, -50)) + games(2, (1, 20), (4, -20))
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_PRE_2014)
-    assert ranks(rows) == [(1, 1), (2, 1)]
-
-
-def test_compute_standings_pre2014_still_uses_game_points():
-    lines = games(1, (1, 40), (4, -30)) + games(2, (1, 60), (4, -20))
-    rows = compute_standings(lines, players(1, 2), ruleset=RULES_PRE_2014)
-    assert ranks(rows) == [(2, 1), (1, 2)]
+@pytest.mark.parametrize(("rule", "ruleset", "lines", "expected"), CHAIN_CASES)
+def test_compute_standings_follows_the_rule_sets_own_chain(rule, ruleset, lines, expected):
+    rows = compute_standings(lines, players(1, 2), ruleset=ruleset)
+    assert ranks(rows) == expected, rule
 
 
 # --- reserves and excluded players --------------------------------------------------------------
@@ -302,10 +327,17 @@ def test_order_players_ignores_lines_of_other_players():
     assert order_players(lines, [1, 2], ruleset=RULES_2014) == [2, 1]
 
 
-def test_sort_key_2014_has_four_keys_and_pre2014_two():
+@pytest.mark.parametrize(
+    ("rule", "ruleset", "expected"),
+    [
+        ("Klub 10.1", RULES_2014, (8, -5, 1, 2, 0, -30)),
+        ("001 §22.7: games won, then game points", RULES_PRE_2014, (1, -5)),
+        ("000 §5A", RULES_HOUSE, (8, -5)),
+    ],
+)
+def test_sort_key_is_the_rule_sets_chain(rule, ruleset, expected):
     totals = Totals(1, placement_points=8, game_points=-5, placings=(1, 2, 0, 1), minus_points=30)
-    assert sort_key(totals, RULES_2014) == (8, -5, 1, 2, 0, -30)
-    assert sort_key(totals, RULES_PRE_2014) == (8, -5)
+    assert sort_key(totals, ruleset) == expected, rule
 
 
 def test_totals_for_sums_and_counts_places():

@@ -29,6 +29,7 @@ def test_warning_kind_choices_are_the_domain_kinds():
 def test_rule_set_choices_are_the_domain_rule_sets():
     assert RuleSetCode.choices == [
         ("2014", "Klub-Regeln 2014 (vier Wertungskriterien)"),
-        ("pre2014", "Vor 2014 / Hausformat (zwei Wertungskriterien)"),
+        ("pre2014", "Regeln vor 2014 (gewonnene Spiele, dann Spielpunkte)"),
+        ("house", "Hausformat 000 (Platzierungspunkte, dann Spielpunkte)"),
     ]
     assert RuleSetCode.choices == [(r.code, r.label) for r in rules.RULESETS.values()]

@@ -247,11 +247,15 @@ def test_table_cards_three_player_table(client, house_round):
     # Three games only (000 §1B): the 4-player card stops after game 3 as well.
     assert plan_rows(four) == FOUR_PLAYER_PLAN[:3]
     assert plan_header(three_html) == ["Spiel", "beginnt", "Süd", "West", "Nord"]
+    # SPEC §3, our reading: the order of neighbours changes, and the card says so.
     assert plan_rows(three_html) == [
         ["A", "A", "B", "C"],
-        ["B", "A", "B", "C"],
+        ["B", "A", "C", "B"],
         ["C", "A", "B", "C"],
     ]
+    note = "Dreiertisch: Reihenfolge wechselt (unsere Lesart von Klub 7.2)."
+    assert note in three_html
+    assert note not in four
 
 
 # --- Query counts --------------------------------------------------------------------------

@@ -92,11 +92,11 @@ def test_tournament_create_final_refused_for_city(director):
     }
 
 
-@pytest.mark.parametrize("games", [2, 3])
+@pytest.mark.parametrize("games", [1, 2, 3])
 def test_tournament_create_fewer_games_only_for_special(director, games):
     assert errors_of(director, games_per_round=games) == {
         "games_per_round": [
-            "Jede Runde hat vier Spiele; 2 oder 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
+            "Jede Runde hat vier Spiele; 1 bis 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
         ]
     }
     t = make_tournament(director=director, **special(games_per_round=games))
@@ -119,17 +119,25 @@ def test_tournament_create_ranking_year_is_start_year(director):
 
 def test_tournament_create_rule_set_must_match_year_unless_special(director):
     message = (
-        "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet; nur Sonderturniere "
-        "(z. B. das Hausformat) dürfen abweichen."
+        "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet (Klub 2.4), 2026: "
+        "Klub-Regeln 2014 (vier Wertungskriterien); nur Sonderturniere dürfen das Hausformat "
+        "wählen (Klub 6.2.1)."
+    )
+    message_2012 = (
+        "Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet (Klub 2.4), 2012: "
+        "Regeln vor 2014 (gewonnene Spiele, dann Spielpunkte); nur Sonderturniere dürfen das "
+        "Hausformat wählen (Klub 6.2.1)."
     )
     assert errors_of(director, rule_set=RuleSetCode.PRE_2014) == {"rule_set": [message]}
+    assert errors_of(director, rule_set=RuleSetCode.HOUSE) == {"rule_set": [message]}
+    assert errors_of(director, **special(rule_set=RuleSetCode.PRE_2014)) == {"rule_set": [message]}
     assert errors_of(
         director,
         start_date=date(2012, 5, 5),
         end_date=date(2012, 5, 5),
         ranking_year=2012,
         rule_set=RuleSetCode.RULES_2014,
-    ) == {"rule_set": [message]}
+    ) == {"rule_set": [message_2012]}
 
     old = make_tournament(
         director=director,
@@ -138,8 +146,8 @@ def test_tournament_create_rule_set_must_match_year_unless_special(director):
         ranking_year=2012,
         rule_set=RuleSetCode.PRE_2014,
     )
-    house = make_tournament(director=director, **special(rule_set=RuleSetCode.PRE_2014))
-    assert (old.rule_set, house.rule_set) == (RuleSetCode.PRE_2014, RuleSetCode.PRE_2014)
+    house = make_tournament(director=director, **special())
+    assert (old.rule_set, house.rule_set) == (RuleSetCode.PRE_2014, RuleSetCode.HOUSE)
 
 
 def test_tournament_create_collects_every_error(director):

@@ -163,3 +163,14 @@ def test_tournament_edit_garbage_is_a_form_error(client, director_world, directo
     assert response.status_code == 200
     assert sorted(response.context["form"].errors) == ["rounds_planned", "start_date"]
     assert snapshot() == before
+
+
+def test_tournament_form_explains_the_rule_sets(client, director):
+    # SPEC §5: the conflict of 001 §22.7 with Klub 10.1 is explained where the rule set is chosen.
+    client.force_login(director)
+    html = client.get(reverse("director:tournament_create")).content.decode()
+    assert (
+        "Vor 2014: gewonnene Spiele, dann Spielpunkte (001 §22.7); Klub 10.1 gilt ab 2014." in html
+    )
+    assert "Sonderturniere dürfen in jedem Jahr das Hausformat wählen" in html
+    assert '<option value="house">Hausformat 000 (Platzierungspunkte, dann Spielpunkte)' in html

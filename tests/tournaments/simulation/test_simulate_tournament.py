@@ -53,6 +53,13 @@ def test_simulate_tournament_plays_every_round_through_the_services(db):
             "2014",
         ),
         ({"players": 12, "category": "city", "year": 2012}, 3, ["preliminary"] * 3, "pre2014"),
+        # Klub 6.2.1: a special tournament may play one game per round.
+        (
+            {"players": 8, "category": "special", "rounds": 2, "games": 1, "year": 2025},
+            2,
+            ["preliminary"] * 2,
+            "2014",
+        ),
     ],
 )
 def test_simulate_tournament_formats(db, args, rounds, kinds, rule_set):
