@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from ranking.compute.selectors import tournament_inputs
 from ranking.domain.ranking import contributions, ranking_lines
@@ -205,3 +206,50 @@ def test_withdrawal_from_game_outside_a_running_round_is_refused(w):
     assert error.value.messages == ["„Ab Spiel“ muss zwischen 1 und 4 liegen."]
     registration.refresh_from_db()
     assert registration.withdrawn_at is None and not Absence.objects.exists()
+
+
+def test_desk_sheet_page_shows_the_absent_seat_and_saves_three_player_games(w, client):
+    w.give(w.seated(1, "C"), WarningKind.RED, rnd=w.rnd, game_number=3)
+    client.force_login(w.users["desk"])
+    url = reverse("director:sheet", args=[w.t.pk, 1, 1])
+
+    html = client.get(url).content.decode()
+    assert "C " + w.seated(1, "C").full_name + ": Rote Karte ab Spiel 3" in html
+    assert 'data-testid="not-played-3-C"' in html and 'data-testid="not-played-4-C"' in html
+    assert 'data-testid="not-played-2-C"' not in html
+    assert html.count('value="nicht gespielt" disabled') == 2
+
+    cells = {
+        "g1_A": "+60", "g1_B": "-10", "g1_C": "-20", "g1_D": "-30",
+        "g2_A": "+45", "g2_B": "-5", "g2_C": "-20", "g2_D": "-20",
+        "g3_A": "+30", "g3_B": "-10", "g3_C": "-99", "g3_D": "-20",
+        "g4_A": "-10", "g4_B": "+30", "g4_D": "-20",
+    }  # fmt: skip
+    response = client.post(url, {**cells, "version": "0", "action": "save"})
+
+    assert response.status_code == 302
+    games = w.rnd.tables.get(number=1).sheet.current.games
+    assert [(g["scores"], g.get("not_played")) for g in games[2:]] == [
+        ({"A": 30, "B": -10, "D": -20}, ["C"]),
+        ({"A": -10, "B": 30, "D": -20}, ["C"]),
+    ]
+
+
+def test_registration_page_withdraws_from_a_game(w, client):
+    director = w.users["director"]
+    d = w.seated(2, "D")
+    registration = Registration.objects.get(tournament=w.t, player=d)
+    client.force_login(director)
+    page = client.get(reverse("director:registration", args=[w.t.pk])).content.decode()
+    assert f'id="from_game_{registration.pk}"' in page
+    assert "Abmeldung während Runde 1: „ab Spiel“ wählen" in page
+
+    client.post(
+        reverse("director:registration_change", args=[w.t.pk, registration.pk]),
+        {"action": "withdraw", "from_game": "2"},
+    )
+
+    absence = Absence.objects.get(player=d)
+    assert (absence.round, absence.from_game, absence.reason) == (w.rnd, 2, "withdrawal")
+    registration.refresh_from_db()
+    assert registration.withdrawn_at is not None
