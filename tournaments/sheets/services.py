@@ -52,12 +52,16 @@ def normalise_games(
     """The stored JSON form: numbers as ints, only this table's letters, no empty extras.
 
     ``not_played`` (game number → seat letters, SPEC §7) comes from the recorded absences, never
-    from the form: those seats get no cell and the game lists them under "not_played".
+    from the form: those seats get no cell and the game lists them under "not_played". Without
+    it, a stored game keeps its own "not_played" (a sheet compared with itself).
     """
     result = []
     for game in sorted(games, key=lambda g: int(g["number"])):
         number = int(game["number"])
-        absent = tuple((not_played or {}).get(number, ()))
+        if not_played is None:
+            absent = tuple(x for x in letters if x in (game.get("not_played") or ()))
+        else:
+            absent = tuple(not_played.get(number, ()))
         playing = tuple(x for x in letters if x not in absent)
         scores = {x: game.get("scores", {}).get(x) for x in playing}
         no_meld = {x: v for x, v in (game.get("no_meld") or {}).items() if x in playing and v}

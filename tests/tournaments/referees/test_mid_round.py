@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from ranking.commission import services as commission_services
 from ranking.compute.selectors import tournament_inputs
 from ranking.domain.ranking import contributions, ranking_lines
 from tests.support.builders import FIXED_SHEET, play_round
@@ -253,3 +254,24 @@ def test_registration_page_withdraws_from_a_game(w, client):
     assert (absence.round, absence.from_game, absence.reason) == (w.rnd, 2, "withdrawal")
     registration.refresh_from_db()
     assert registration.withdrawn_at is not None
+
+
+def test_commission_correction_keeps_the_seat_that_did_not_play(w):
+    """SPEC §8 on a table with a red card mid-round: the corrected games keep "not_played"."""
+    w.give(w.seated(1, "C"), WarningKind.RED, rnd=w.rnd, game_number=3)
+    play_round(
+        w.rnd, director=w.users["director"], desk=w.users["desk"], sheets={1: THREE_FROM_GAME_3}
+    )
+    corrected = [dict(g) for g in THREE_FROM_GAME_3]
+    corrected[3] = {"number": 4, "scores": {"A": -10, "B": 30, "C": None, "D": -20}}
+
+    _, _, games = commission_services._correction(w.t, 1, 1, corrected)
+
+    assert games[3] == {
+        "number": 4,
+        "pool_exhausted": False,
+        "declared_winner": None,
+        "scores": {"A": -10, "B": 30, "D": -20},
+        "no_meld": {},
+        "not_played": ["C"],
+    }
