@@ -104,7 +104,7 @@ def test_red_card_in_game_3_end_to_end(w, client):
     assert c.pk not in seated and w.players[30].pk in seated and len(seated) == 8
 
 
-def test_withdrawal_in_game_2_end_to_end(w):
+def test_withdrawal_in_game_2_end_to_end(w, client):
     director, desk = w.users["director"], w.users["desk"]
     d = w.seated(2, "D")
     registration = Registration.objects.get(tournament=w.t, player=d)
@@ -127,6 +127,9 @@ def test_withdrawal_in_game_2_end_to_end(w):
     inputs = tournament_inputs([w.t.pk])
     mine = [c for c in contributions(ranking_lines(inputs.sheets)) if c.player_id == d.pk]
     assert [(c.games, c.placement_points, c.game_points) for c in mine] == [(1, 0, -30)]
+    history = client.get(reverse("player_page", args=[d.pk]))
+    assert history.status_code == 200
+    assert history.content.decode().count('<td colspan="3">nicht gespielt</td>') == 3
 
     reserve = registration_services.registration_add(
         tournament=w.t, player=w.players[30], reserve=True, user=director
