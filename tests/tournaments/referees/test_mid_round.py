@@ -11,7 +11,7 @@ from django.urls import reverse
 from ranking.commission import services as commission_services
 from ranking.compute.selectors import tournament_inputs
 from ranking.domain.ranking import contributions, ranking_lines
-from tests.support.builders import FIXED_SHEET, play_round
+from tests.support.builders import FIXED_SHEET, play_round, without_seat
 from tournaments.enums import AbsenceReason, WarningKind
 from tournaments.models import Absence, Registration, SheetVersion
 from tournaments.referees import services as referees_services
@@ -22,10 +22,7 @@ from tournaments.standings import selectors as standings_selectors
 
 pytestmark = pytest.mark.django_db
 
-THREE_FROM_GAME_3 = FIXED_SHEET[:2] + [
-    {"number": 3, "scores": {"A": 30, "B": -10, "D": -20}},
-    {"number": 4, "scores": {"A": 30, "B": -10, "D": -20}},
-]
+THREE_FROM_GAME_3 = without_seat(FIXED_SHEET, "C", 3)
 """Table 1 with C out from game 3 (SPEC §7): games 1, 2 as played, games 3, 4 by A, B, D."""
 
 
