@@ -116,3 +116,10 @@ class RulingStatus(models.TextChoices):
     DECIDED = "decided", _("Entschieden")
     ESCALATED = "escalated", _("An Hauptschiedsrichter übergeben")
     FINAL = "final", _("Endgültig (Hauptschiedsrichter)")
+
+
+class AbsenceReason(models.TextChoices):
+    """Why a player stops in the middle of a round (SPEC §7, Klub 4.5.1, 4.2)."""
+
+    RED_CARD = "red_card", _("Rote Karte")
+    WITHDRAWAL = "withdrawal", _("Abmeldung")

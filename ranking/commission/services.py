@@ -150,15 +150,17 @@ def _correction(tournament, round_number, table_number, games):
         raise ValidationError(
             {"table_number": f"Tisch {table_number} gibt es in dieser Runde nicht."}
         )
-    normalised = normalise_games(games or [], letters=letters)
-    errors = corrected_games_errors(tournament, letters, normalised)
-    if errors:
-        raise ValidationError(errors)
     sheet_games = (
         rnd.sheets.filter(table__number=table_number)
         .values_list("confirmed__games", flat=True)
         .first()
     )
+    # Seats that did not play a game (SPEC §7) stay out of the corrected game too.
+    not_played = {int(g["number"]): tuple(g.get("not_played", ())) for g in sheet_games or []}
+    normalised = normalise_games(games or [], letters=letters, not_played=not_played)
+    errors = corrected_games_errors(tournament, letters, normalised)
+    if errors:
+        raise ValidationError(errors)
     if sheet_games is not None and normalise_games(sheet_games, letters=letters) == normalised:
         raise ValidationError(
             "Die berichtigten Ergebnisse sind gleich den veröffentlichten; bitte die Korrektur "

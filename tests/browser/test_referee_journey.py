@@ -9,11 +9,13 @@ from django.urls import reverse
 
 from tests.browser.conftest import log_in
 from tests.support.builders import (
+    FIXED_SHEET,
     PASSWORD,
     make_players,
     make_released_round,
     make_user,
     play_round,
+    without_seat,
 )
 from tournaments.enums import GlobalRole, StaffRole, WarningKind
 from tournaments.models import PlayerWarning, Registration, Round, Seat
@@ -90,7 +92,8 @@ def test_referee_cards_on_phone_then_director_draws_without_excluded_player(
     assert (warnings[2].game_number, warnings[2].note) == (3, "Ruft ständig ohne Grund")
 
     # The desk publishes round 1; a reserve stands by (registered, not checked in).
-    play_round(rnd, director=director, desk=desk)
+    # Carded in game 3 (SPEC §7): table 1 plays games 3 and 4 as a table of three.
+    play_round(rnd, director=director, desk=desk, sheets={1: without_seat(FIXED_SHEET, "A", 3)})
     reserve = registration_services.registration_add(
         tournament=tournament, player=players[8], reserve=True, user=director
     )

@@ -205,6 +205,20 @@ def make_released_round(
     return tournament, rnd
 
 
+def without_seat(games: list[dict], letter: str, from_game: int) -> list[dict]:
+    """The sheet as the desk enters it when `letter` stops in game `from_game` (SPEC §7): the
+    games before stand, from then on the other three play (first of them +30, then -10, -20)."""
+    result = []
+    for game in games:
+        if game["number"] < from_game:
+            result.append(game)
+            continue
+        others = sorted(x for x in game["scores"] if x != letter)
+        points = dict(zip(others, (30, -10, -20), strict=True))
+        result.append({"number": game["number"], "scores": points})
+    return result
+
+
 def fixed_games(letters: Sequence[str]) -> list[dict]:
     return FIXED_SHEET if len(letters) == 4 else FIXED_SHEET_THREE
 

@@ -135,6 +135,25 @@ def tournament_detail(request, tournament_id: TournamentId):
     return data
 
 
+def _game_result(letter: str, entry) -> dict:
+    """One seat's result of a game; a seat that did not play it (SPEC §7) has nulls."""
+    if entry is None:
+        return {
+            "letter": letter,
+            "played": False,
+            "game_points": None,
+            "place": None,
+            "placement_points": None,
+        }
+    return {
+        "letter": letter,
+        "played": True,
+        "game_points": entry.game_points,
+        "place": entry.place,
+        "placement_points": entry.placement_points,
+    }
+
+
 def _round_tables(rnd: Round) -> dict:
     published = rnd.status == RoundStatus.PUBLISHED
     source = (
@@ -158,13 +177,8 @@ def _round_tables(rnd: Round) -> dict:
                         "number": game["number"],
                         "pool_exhausted": game["pool_exhausted"],
                         "results": [
-                            {
-                                "letter": entry.letter,
-                                "game_points": entry.game_points,
-                                "place": entry.place,
-                                "placement_points": entry.placement_points,
-                            }
-                            for entry in game["entries"]
+                            _game_result(seat.letter, entry)
+                            for seat, entry in zip(table["seats"], game["entries"], strict=True)
                         ],
                     }
                     for game in (table["games"] if published else ())

@@ -89,9 +89,13 @@ class SeatOut(Schema):
 
 class GameResultOut(Schema):
     letter: str = Field(pattern="^[A-D]$")
-    game_points: int
-    place: int = Field(ge=1, le=4)
-    placement_points: int
+    played: bool = Field(
+        description="false: der Spieler hat dieses Spiel nicht gespielt (Rote Karte oder "
+        "Abmeldung während der Runde, Klub 4.5.1); dann sind die Werte null."
+    )
+    game_points: int | None
+    place: int | None = Field(ge=1, le=4)
+    placement_points: int | None
 
 
 class GameOut(Schema):

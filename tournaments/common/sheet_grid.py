@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 MINUS_SIGNS = ("\u2212", "\u2013")  # typographic minus and en dash, as phones and Word type them
@@ -31,13 +32,24 @@ def parse_points(text: str) -> int | None:
     return int(cleaned)
 
 
-def parse_grid(data, *, letters: tuple[str, ...], games: int) -> GridInput:
-    """Build the games list; unreadable cells become per-game messages, never exceptions."""
+def parse_grid(
+    data,
+    *,
+    letters: tuple[str, ...],
+    games: int,
+    not_played: Mapping[int, tuple[str, ...]] | None = None,
+) -> GridInput:
+    """Build the games list; unreadable cells become per-game messages, never exceptions.
+
+    Seats in ``not_played`` (game number → letters, SPEC §7) have no cell: nothing is read for
+    them and the game lists them under "not_played".
+    """
     grid = GridInput(games=[])
     for number in range(1, games + 1):
         scores: dict[str, int | None] = {}
         no_meld: dict[str, int] = {}
-        for letter in letters:
+        absent = tuple((not_played or {}).get(number, ()))
+        for letter in (x for x in letters if x not in absent):
             key = f"g{number}_{letter}"
             text = str(data.get(key, ""))[:20]
             grid.raw[key] = text
@@ -61,15 +73,16 @@ def parse_grid(data, *, letters: tuple[str, ...], games: int) -> GridInput:
         grid.raw[f"g{number}_exhausted"] = "1" if exhausted else ""
         winner = str(data.get(f"g{number}_winner", ""))
         grid.raw[f"g{number}_winner"] = winner
-        grid.games.append(
-            {
-                "number": number,
-                "pool_exhausted": exhausted,
-                "declared_winner": winner if winner in letters else None,
-                "scores": scores,
-                "no_meld": no_meld,
-            }
-        )
+        game = {
+            "number": number,
+            "pool_exhausted": exhausted,
+            "declared_winner": winner if winner in letters else None,
+            "scores": scores,
+            "no_meld": no_meld,
+        }
+        if absent:
+            game["not_played"] = list(absent)
+        grid.games.append(game)
     return grid
 
 

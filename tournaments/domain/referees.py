@@ -8,7 +8,7 @@ here; the services and views feed these with plain values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -90,3 +90,19 @@ def goes_to_head_referee(objections: int) -> bool:
     if not 0 <= objections <= MAX_OBJECTIONS:
         raise ValueError(f"Ungültige Zahl widersprechender Spieler: {objections} (0 bis 4).")
     return objections >= OBJECTIONS_FOR_HEAD_REFEREE
+
+
+def not_played_by_game(from_games: Mapping[str, int], *, games: int) -> dict[int, tuple[str, ...]]:
+    """Per game number, the seat letters that do not play it (SPEC §7, Klub 4.5.1, 4.2).
+
+    ``from_games`` maps a seat letter to the first game its player does not play. *Our reading*:
+    a red card or withdrawal in game n means the player does not finish game n, so games n to the
+    last game of the round are not played; earlier games stand. Games without an absent seat
+    are left out.
+    """
+    result: dict[int, tuple[str, ...]] = {}
+    for number in range(1, games + 1):
+        absent = tuple(sorted(x for x, first in from_games.items() if first <= number))
+        if absent:
+            result[number] = absent
+    return result

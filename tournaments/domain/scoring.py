@@ -20,6 +20,9 @@ Our readings, where the rule texts are silent (SPEC "our reading"):
 * One mistake gives one message: a seat's empty or impossible cell is reported alone and the
   table-wide checks (winner, control sum) wait until every cell is readable; the control sum is
   only checked once the sheet has exactly one winner.
+* A seat that did not play the game (``not_played``: red card or withdrawal in the middle of a
+  round, SPEC §7, Klub 4.5.1) has no cell: the others' game is checked and scored as a game of
+  the remaining players (3 players: 4, 3, 1), and the absent seat gets no entry at all.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ class GameInput:
     scores: tuple[SeatScore, ...]
     pool_exhausted: bool = False
     declared_winner: str | None = None
+    not_played: tuple[str, ...] = ()  # seats out of this game (SPEC §7): no cell, no entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,30 +139,21 @@ def _error(code: str, game: int, letter: str | None, text: str) -> GameError:
 
 
 def _check_table(game: GameInput) -> tuple[GameError, ...]:
-    """A table has 3 or 4 seats with the letters A-C or A-D, each once (Klub 6.1, 000 §1A)."""
-    n = game.number
-    size = len(game.scores)
-    if size not in TABLE_LETTERS:
-        return (
-            _error(
-                "player_count",
-                n,
-                None,
-                f"Ein Tisch hat 3 oder 4 Spieler, hier sind es {size}.",
-            ),
+    """A table has 3 or 4 seats with the letters A-C or A-D, each once (Klub 6.1, 000 §1A);
+    seats that did not play (SPEC §7) count for the table but leave 3 or 4 players in the game."""
+    n, size = game.number, len(game.scores)
+    seats = sorted([s.letter for s in game.scores] + list(game.not_played))
+    if size not in TABLE_LETTERS or len(seats) not in TABLE_LETTERS:
+        count = len(seats) if size in TABLE_LETTERS else size
+        text = f"Ein Tisch hat 3 oder 4 Spieler, hier sind es {count}."
+        return (_error("player_count", n, None, text),)
+    if tuple(seats) != TABLE_LETTERS[len(seats)]:
+        expected = "A–D" if len(seats) == 4 else "A–C"
+        text = (
+            f"Die {len(seats)} Spieler müssen die Buchstaben {expected} je einmal tragen "
+            f"(eingetragen: {', '.join(seats)})."
         )
-    letters = sorted(s.letter for s in game.scores)
-    if tuple(letters) != TABLE_LETTERS[size]:
-        expected = "A–D" if size == 4 else "A–C"
-        return (
-            _error(
-                "player_count",
-                n,
-                None,
-                f"Die {size} Spieler müssen die Buchstaben {expected} je einmal tragen "
-                f"(eingetragen: {', '.join(letters)}).",
-            ),
-        )
+        return (_error("player_count", n, None, text),)
     return ()
 
 

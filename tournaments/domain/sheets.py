@@ -14,20 +14,28 @@ from tournaments.domain.scoring import GameInput, GameResult, SeatScore, score_g
 
 
 def game_inputs(games: Iterable[dict], *, letters: tuple[str, ...]) -> list[GameInput]:
-    """The stored games of one table as GameInput, one SeatScore per seat letter."""
+    """The stored games of one table as GameInput, one SeatScore per seat letter that played.
+
+    A seat listed in the game's ``not_played`` (red card or withdrawal in the middle of the round,
+    SPEC §7) gets no SeatScore, so the game is scored as one of the remaining players and every
+    reader of scored lines skips the seat without a special case.
+    """
     result = []
     for game in games:
         scores = game.get("scores", {})
         no_meld = game.get("no_meld", {})
+        absent = tuple(x for x in letters if x in (game.get("not_played") or ()))
         result.append(
             GameInput(
                 number=int(game["number"]),
                 scores=tuple(
                     SeatScore(letter=letter, points=scores.get(letter), no_meld=no_meld.get(letter))
                     for letter in letters
+                    if letter not in absent
                 ),
                 pool_exhausted=bool(game.get("pool_exhausted", False)),
                 declared_winner=game.get("declared_winner") or None,
+                not_played=absent,
             )
         )
     return result

@@ -128,7 +128,8 @@ def player_history(player, *, user) -> list[TournamentLine]:
         if sheet is not None:
             letters = tuple(s.letter for s in at_table)
             for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=t.ruleset):
-                entry = result.entry(seat.letter)
+                # None: the player did not play this game (SPEC §7, red card or withdrawal)
+                entry = next((e for e in result.entries if e.letter == seat.letter), None)
                 line.games.append(
                     {
                         "number": result.number,
@@ -136,7 +137,8 @@ def player_history(player, *, user) -> list[TournamentLine]:
                         "entry": entry,
                     }
                 )
-                line.placement_points += entry.placement_points
-                line.game_points += entry.game_points
+                if entry is not None:
+                    line.placement_points += entry.placement_points
+                    line.game_points += entry.game_points
         lines[t.pk].rounds.append(line)
     return list(lines.values())

@@ -1,12 +1,13 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
-from tournaments.models.referees import PlayerWarning, Ruling
+from tournaments.models.referees import Absence, PlayerWarning, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, SheetVersion
 
 __all__ = [
+    "Absence",
     "PairingChange",
     "Player",
     "PlayerWarning",

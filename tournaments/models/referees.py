@@ -6,13 +6,14 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import (
+    AbsenceReason,
     RulingStatus,
     WarningGround,
     WarningKind,
 )
 from tournaments.models.registry import Player
 from tournaments.models.rounds import Round
-from tournaments.models.setup import Tournament
+from tournaments.models.setup import Registration, Tournament
 
 RED_CARD_IN_FORCE = Q(kind=WarningKind.RED, withdrawn_at__isnull=True)
 """A red card that was not withdrawn: the player is excluded (Klub 4.5, SPEC §7)."""
@@ -137,3 +138,61 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"Entscheidung {self.pk} ({self.tournament})"
+
+
+class AbsenceQuerySet(models.QuerySet):
+    def in_force(self) -> "AbsenceQuerySet":
+        """Absences not cancelled (a withdrawn red card or a reinstated player cancels)."""
+        return self.filter(cancelled_at__isnull=True)
+
+
+class Absence(models.Model):
+    """A player who stops in the middle of a released round (SPEC §7, Klub 4.5.1, 4.2): from
+    ``from_game`` on the player's games of this round are not played; the others finish them as
+    a game of three. Never deleted: a cancellation keeps who and when."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="absences")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    from_game = models.PositiveSmallIntegerField(_("ab Spiel"))
+    reason = models.CharField(_("Grund"), max_length=20, choices=AbsenceReason.choices)
+    warning = models.ForeignKey(
+        PlayerWarning, null=True, blank=True, on_delete=models.PROTECT, related_name="absences"
+    )
+    registration = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="absences"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    objects = AbsenceQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["round", "from_game", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player"],
+                condition=Q(cancelled_at__isnull=True),
+                name="absence_one_in_force_per_round",
+                violation_error_message=_("Der Spieler fehlt in dieser Runde bereits."),
+            ),
+            models.CheckConstraint(
+                condition=Q(from_game__gte=1), name="absence_from_game_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} fehlt ab Spiel {self.from_game} ({self.round})"
+
+    @property
+    def label(self) -> str:
+        """As the desk shows it: "Rote Karte ab Spiel 3"."""
+        return _("%(reason)s ab Spiel %(game)s") % {
+            "reason": self.get_reason_display(),
+            "game": self.from_game,
+        }

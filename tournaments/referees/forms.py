@@ -61,7 +61,16 @@ class WarningForm(_TournamentForm):
         help_text=_("Nur bei „Anderer Grund“ nötig."),
     )
     round = forms.ChoiceField(label=_("Runde"), required=False)
-    game_number = forms.ChoiceField(label=_("Spiel"), required=False)
+    game_number = forms.ChoiceField(
+        label=_("Spiel"),
+        required=False,
+        help_text=_(
+            "Rote Karte während einer laufenden Runde: Unsere Auslegung (Klub 4.5.1, 4.2) – "
+            "gespielte Spiele bleiben stehen; das Spiel der Karte beendet der Spieler nicht, "
+            "ab diesem Spiel spielen die anderen zu dritt (Platzierungspunkte 4, 3, 1). "
+            "Ohne Spiel gilt die Karte ab der nächsten Runde."
+        ),
+    )
     note = forms.CharField(
         label=_("Notiz"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
     )

@@ -11,6 +11,8 @@ from tournaments.common import events
 from tournaments.common.guards import require_not_finished, require_running
 from tournaments.domain import referees as referee_domain
 from tournaments.enums import (
+    AbsenceReason,
+    RoundStatus,
     RulingStatus,
     StaffRole,
     TournamentStatus,
@@ -18,6 +20,7 @@ from tournaments.enums import (
     WarningKind,
 )
 from tournaments.models import (
+    Absence,
     Player,
     PlayerWarning,
     Registration,
@@ -113,8 +116,29 @@ def warning_give(
         earlier = _red_card_in_force(locked, player)
         raise ValidationError(_already_red(player, earlier)) from exc
     if kind == WarningKind.RED:  # standings and the ranking leave the player out
+        _absent_from_game(warning, user)
         events.published_results_changed(locked.pk)
     return warning
+
+
+def _absent_from_game(warning: PlayerWarning, user) -> None:
+    """A red card in game n of a released, unpublished round (SPEC §7, Klub 4.5.1): *our
+    reading*, the player does not finish game n, so games n to the last are not played."""
+    if warning.round_id is None or warning.game_number is None:
+        return  # given in a break: the round's games stand, the next round pairs without him
+    rnd = Round.objects.select_for_update().get(pk=warning.round_id)
+    if rnd.status != RoundStatus.RELEASED:
+        return
+    if Absence.objects.in_force().filter(round=rnd, player_id=warning.player_id).exists():
+        return  # already out of this round (withdrawn): the earlier absence stands
+    Absence.objects.create(
+        round=rnd,
+        player_id=warning.player_id,
+        from_game=warning.game_number,
+        reason=AbsenceReason.RED_CARD,
+        warning=warning,
+        created_by=user,
+    )
 
 
 def _red_card_in_force(tournament: Tournament, player: Player) -> PlayerWarning | None:
@@ -152,6 +176,10 @@ def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarn
     locked.withdrawal_reason = reason
     locked.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason"])
     if locked.kind == WarningKind.RED:
+        # Before publication the player's games of that round are his again (SPEC §7).
+        Absence.objects.in_force().filter(warning=locked).exclude(
+            round__status=RoundStatus.PUBLISHED
+        ).update(cancelled_at=timezone.now(), cancelled_by=user)
         events.published_results_changed(locked.tournament_id)
     return locked
 

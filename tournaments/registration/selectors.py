@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
 
-from tournaments.models import Player, PlayerWarning, Registration, Tournament
+from tournaments.enums import RoundStatus
+from tournaments.models import Player, PlayerWarning, Registration, Round, Tournament
 from tournaments.registry.selectors import search_players
 
 
@@ -26,3 +27,12 @@ def registration_candidates(tournament: Tournament, query: str, *, limit: int = 
     """Players matching the search and not registered here (withdrawn ones may come back)."""
     registered = tournament.registrations.active().values("player_id")
     return list(search_players(query).exclude(pk__in=registered)[:limit])
+
+
+def running_round(tournament: Tournament) -> Round | None:
+    """The released, not yet published round: a withdrawal now asks "ab Spiel" (SPEC §7)."""
+    return (
+        Round.objects.filter(tournament=tournament, status=RoundStatus.RELEASED)
+        .order_by("-number")
+        .first()
+    )

@@ -13,8 +13,8 @@ from tournaments.common.guards import require_not_finished
 from tournaments.domain.formats import (
     ANNOUNCE_DAYS_SPECIAL,
 )
-from tournaments.enums import Category, TournamentStatus
-from tournaments.models import Player, Registration, Tournament
+from tournaments.enums import AbsenceReason, Category, RoundStatus, TournamentStatus
+from tournaments.models import Absence, Player, Registration, Seat, Tournament
 
 
 def registration_deadline(tournament: Tournament) -> date | None:
@@ -80,7 +80,11 @@ def registration_update(
     reserve: bool | None = None,
     checked_in: bool | None = None,
     withdrawn: bool | None = None,
+    from_game: int | None = None,
+    user=None,
 ) -> Registration:
+    """Change a registration. A withdrawal with ``from_game`` during a released, unpublished
+    round marks the player's games of that round from that game on as not played (SPEC §7)."""
     locked_t = _lock_for_registration(registration.tournament)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     started = locked_t.rounds.exists()
@@ -96,7 +100,15 @@ def registration_update(
         if reg.withdrawn_at and checked_in:
             raise ValidationError("Abgemeldete Spieler können nicht einchecken.")
         reg.checked_in_at = (reg.checked_in_at or timezone.now()) if checked_in else None
+    if from_game is not None and not withdrawn:
+        raise ValidationError("„Ab Spiel“ gilt nur zusammen mit einer Abmeldung.")
     if withdrawn is not None:
+        if withdrawn and from_game is not None and reg.withdrawn_at is None:
+            _absent_from_game(locked_t, reg, from_game, user)
+        elif not withdrawn and reg.withdrawn_at is not None:
+            reg.absences.in_force().exclude(round__status=RoundStatus.PUBLISHED).update(
+                cancelled_at=timezone.now(), cancelled_by=user
+            )
         reg.withdrawn_at = (reg.withdrawn_at or timezone.now()) if withdrawn else None
         if withdrawn:
             reg.checked_in_at = None
@@ -105,6 +117,36 @@ def registration_update(
     reg.save()
     events.public_data_changed(locked_t.pk)
     return reg
+
+
+def _absent_from_game(tournament: Tournament, reg: Registration, from_game: int, user) -> None:
+    """The director's withdrawal in game n of the running round (SPEC §7, Klub 4.2): the player's
+    games n to the last of that round are not played; the others finish them as a game of 3."""
+    seat = (
+        Seat.objects.filter(round__tournament=tournament, player_id=reg.player_id)
+        .filter(round__status=RoundStatus.RELEASED)
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
+    if seat is None:
+        raise ValidationError(
+            f"{reg.player.full_name} sitzt in keiner laufenden Runde; „ab Spiel“ gilt nur "
+            "während einer freigegebenen, noch nicht veröffentlichten Runde."
+        )
+    if not 1 <= from_game <= tournament.games_per_round:
+        last = tournament.games_per_round
+        raise ValidationError(f"„Ab Spiel“ muss zwischen 1 und {last} liegen.")
+    if Absence.objects.in_force().filter(round=seat.round, player_id=reg.player_id).exists():
+        return  # already out of this round (red card): the earlier absence stands
+    Absence.objects.create(
+        round=seat.round,
+        player_id=reg.player_id,
+        from_game=from_game,
+        reason=AbsenceReason.WITHDRAWAL,
+        registration=reg,
+        created_by=user,
+    )
 
 
 @transaction.atomic

@@ -36,7 +36,10 @@ def _registration_context(tournament: Tournament) -> dict:
         tuple(r.player_id for r in active if r.checked_in_at and r.excluded),
     )
     started = rounds_selectors.any_round_drawn(tournament)
+    running = registration_selectors.running_round(tournament)
     return {
+        "running_round": running,
+        "running_games": range(1, tournament.games_per_round + 1) if running else (),
         "tournament": tournament,
         "registrations": regs,
         "active_count": len(active),
@@ -126,8 +129,12 @@ def registration_change(request, pk: int, reg_pk: int):
     if changes is None:
         messages.error(request, "Unbekannte Aktion.")
     else:
+        if action == "withdraw" and str(request.POST.get("from_game", "")).isdecimal():
+            changes = {**changes, "from_game": int(request.POST["from_game"])}
         try:
-            registration_services.registration_update(registration=registration, **changes)
+            registration_services.registration_update(
+                registration=registration, user=request.user, **changes
+            )
         except ValidationError as exc:
             flash_errors(request, exc)
     return _registration_response(request, tournament)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
+from tournaments.domain.referees import not_played_by_game
 from tournaments.domain.sheets import score_sheet
 from tournaments.domain.standings import GameLine
 from tournaments.enums import RoundStatus
-from tournaments.models import ResultSheet, Round, Seat, SheetVersion, Table, Tournament
+from tournaments.models import Absence, ResultSheet, Round, Seat, SheetVersion, Table, Tournament
 
 
 def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=None) -> list:
@@ -72,3 +73,17 @@ def sheet_versions(sheet: ResultSheet) -> QuerySet[SheetVersion]:
     """Every version of the sheet, newest first, with who made it. Lazy: a page part that does
     not show them (the live preview) costs no query."""
     return sheet.versions.select_related("created_by").order_by("-number")
+
+
+def table_absences(table: Table) -> dict[str, Absence]:
+    """Seat letter → the absence in force of the player on it (SPEC §7: red card or withdrawal
+    in the middle of this round)."""
+    letters = dict(table.seats.values_list("player_id", "letter"))
+    absences = Absence.objects.in_force().filter(round_id=table.round_id, player_id__in=letters)
+    return {letters[a.player_id]: a for a in absences.select_related("player")}
+
+
+def table_not_played(table: Table, *, games: int) -> dict[int, tuple[str, ...]]:
+    """Per game number, the seat letters of this table that do not play it (SPEC §7)."""
+    from_games = {letter: a.from_game for letter, a in table_absences(table).items()}
+    return not_played_by_game(from_games, games=games)

@@ -7,6 +7,8 @@ and nothing is overwritten. Row locks (select_for_update) serialise the check-an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -18,6 +20,7 @@ from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
 from tournaments.models import ResultSheet, Round, SheetVersion, Table
+from tournaments.sheets.selectors import table_absences, table_not_played
 
 
 class SheetConflict(ValidationError):
@@ -40,22 +43,57 @@ def _who(version: SheetVersion | None) -> str:
     return version.created_by.get_username()
 
 
-def normalise_games(games: list[dict], *, letters: tuple[str, ...]) -> list[dict]:
-    """The stored JSON form: numbers as ints, only this table's letters, no empty extras."""
+def normalise_games(
+    games: list[dict],
+    *,
+    letters: tuple[str, ...],
+    not_played: Mapping[int, tuple[str, ...]] | None = None,
+) -> list[dict]:
+    """The stored JSON form: numbers as ints, only this table's letters, no empty extras.
+
+    ``not_played`` (game number → seat letters, SPEC §7) comes from the recorded absences, never
+    from the form: those seats get no cell and the game lists them under "not_played". Without
+    it, a stored game keeps its own "not_played" (a sheet compared with itself).
+    """
     result = []
     for game in sorted(games, key=lambda g: int(g["number"])):
-        scores = {x: game.get("scores", {}).get(x) for x in letters}
-        no_meld = {x: v for x, v in (game.get("no_meld") or {}).items() if x in letters and v}
-        result.append(
-            {
-                "number": int(game["number"]),
-                "pool_exhausted": bool(game.get("pool_exhausted")),
-                "declared_winner": game.get("declared_winner") or None,
-                "scores": scores,
-                "no_meld": no_meld,
-            }
-        )
+        number = int(game["number"])
+        if not_played is None:
+            absent = tuple(x for x in letters if x in (game.get("not_played") or ()))
+        else:
+            absent = tuple(not_played.get(number, ()))
+        playing = tuple(x for x in letters if x not in absent)
+        scores = {x: game.get("scores", {}).get(x) for x in playing}
+        no_meld = {x: v for x, v in (game.get("no_meld") or {}).items() if x in playing and v}
+        stored = {
+            "number": number,
+            "pool_exhausted": bool(game.get("pool_exhausted")),
+            "declared_winner": game.get("declared_winner") or None,
+            "scores": scores,
+            "no_meld": no_meld,
+        }
+        if absent:
+            stored["not_played"] = list(absent)
+        result.append(stored)
     return result
+
+
+def _normalise_for(table: Table, games: list[dict]) -> list[dict]:
+    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+    not_played = table_not_played(table, games=table.round.tournament.games_per_round)
+    return normalise_games(games, letters=letters, not_played=not_played)
+
+
+def absence_mismatch(table: Table, games: list[dict]) -> str | None:
+    """A message when a stored sheet does not match the table's absences (SPEC §7): a red card,
+    withdrawal or its withdrawal came after the sheet was entered, so it must be entered anew."""
+    if _normalise_for(table, games) == games:
+        return None
+    absences = ", ".join(f"{x}: {a.label}" for x, a in sorted(table_absences(table).items()))
+    return (
+        f"Tisch {table.number}: Der Bogen passt nicht zu den fehlenden Spielern "
+        f"({absences or 'keine mehr'}); bitte den Bogen neu erfassen."
+    )
 
 
 def sheet_errors(table: Table, games: list[dict]) -> list[str]:
@@ -120,8 +158,7 @@ def sheet_save(
     sheet = _lock(table)
     if sheet.version != expected_version:
         raise SheetConflict(sheet, expected_version)
-    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
-    games = normalise_games(games, letters=letters)
+    games = _normalise_for(table, games)
     errors = sheet_errors(table, games)
     if errors:
         raise ValidationError(errors)
@@ -168,13 +205,14 @@ def sheet_confirm(
         raise ValidationError(
             "Bestätigen muss eine andere Person als die, die den Bogen erfasst hat."
         )
-    if retyped is not None:
-        letters = tuple(sorted(locked.table.seats.values_list("letter", flat=True)))
-        if normalise_games(retyped, letters=letters) != locked.current.games:
-            raise ValidationError(
-                "Die nachgetippten Zahlen weichen von der Erfassung ab. Bitte den Papierbogen "
-                "prüfen oder „Klärung nötig“ setzen."
-            )
+    stale = absence_mismatch(locked.table, locked.current.games)
+    if stale:
+        raise ValidationError(stale)
+    if retyped is not None and _normalise_for(locked.table, retyped) != locked.current.games:
+        raise ValidationError(
+            "Die nachgetippten Zahlen weichen von der Erfassung ab. Bitte den Papierbogen "
+            "prüfen oder „Klärung nötig“ setzen."
+        )
     return _add_version(
         locked,
         games=locked.current.games,
@@ -221,8 +259,7 @@ def sheet_accept_interpreted(
         raise SheetConflict(locked, expected_version)
     if not reason.strip():
         raise ValidationError("Die Auslegung eines Bogens braucht einen Grund (Klub 10.3).")
-    letters = tuple(sorted(locked.table.seats.values_list("letter", flat=True)))
-    games = normalise_games(games, letters=letters)
+    games = _normalise_for(locked.table, games)
     errors = sheet_errors(locked.table, games)
     if errors:
         raise ValidationError(errors)
@@ -253,6 +290,15 @@ def round_publish(*, rnd: Round, user) -> Round:
     )
     if missing:
         raise ValidationError("Noch nicht bestätigt: Tisch " + ", ".join(map(str, missing)) + ".")
+    # A card, withdrawal or cancellation after a sheet was entered (SPEC §7) needs a new entry.
+    tables = locked.tables.select_related("sheet__confirmed", "round__tournament")
+    stale = [
+        message
+        for table in (tables.order_by("number") if locked.absences.exists() else [])
+        if (message := absence_mismatch(table, table.sheet.confirmed.games))
+    ]
+    if stale:
+        raise ValidationError(stale)
     locked.status = RoundStatus.PUBLISHED
     locked.published_at = timezone.now()
     locked.save(update_fields=["status", "published_at"])

@@ -119,6 +119,7 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
     sheet = sheets_selectors.sheet_for_page(table)
     seats = sorted(table.seats.all(), key=lambda s: s.letter)
     letters = tuple(s.letter for s in seats)
+    not_played = sheets_selectors.table_not_played(table, games=rnd.tournament.games_per_round)
     if raw is None:
         raw = grid_from_games(sheet.current.games) if sheet and sheet.current else {}
     games = range(1, rnd.tournament.games_per_round + 1)
@@ -133,6 +134,9 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
         "seats": seats,
         "letters": letters,
         "games": games,
+        # SPEC §7: the seats out of a game (red card or withdrawal mid-round) and why.
+        "not_played": {g: not_played.get(g, ()) for g in games},
+        "absences": sheets_selectors.table_absences(table),
         "raw": raw,
         "preview": preview,
         "sheet": sheet,
@@ -160,7 +164,9 @@ def sheet_page(request, pk: int, number: int, table_number: int):
     if request.method != "POST" or rnd.status == RoundStatus.DRAWN:
         return render(request, "tournaments/desk/sheet.html", _sheet_context(request, rnd, table))
     letters = tuple(sorted(s.letter for s in table.seats.all()))
-    grid = parse_grid(request.POST, letters=letters, games=rnd.tournament.games_per_round)
+    games = rnd.tournament.games_per_round
+    not_played = sheets_selectors.table_not_played(table, games=games)
+    grid = parse_grid(request.POST, letters=letters, games=games, not_played=not_played)
     preview = _preview(rnd, letters, grid.games, grid.errors, live=bool(request.htmx))
     if request.htmx or request.POST.get("action") == "check":
         template = "tournaments/desk/sheet.html"
@@ -243,12 +249,18 @@ def sheet_action(request, pk: int, number: int, table_number: int):
         expected = -1
     action = request.POST.get("action", "")
     letters = tuple(sorted(s.letter for s in table.seats.all()))
+    not_played = sheets_selectors.table_not_played(table, games=rnd.tournament.games_per_round)
     try:
         if action == "confirm":
             sheet_services.sheet_confirm(sheet=sheet, expected_version=expected, user=request.user)
             messages.success(request, f"Tisch {table.number} bestätigt.")
         elif action == "confirm_blind":
-            grid = parse_grid(request.POST, letters=letters, games=rnd.tournament.games_per_round)
+            grid = parse_grid(
+                request.POST,
+                letters=letters,
+                games=rnd.tournament.games_per_round,
+                not_played=not_played,
+            )
             sheet_services.sheet_confirm(
                 sheet=sheet, expected_version=expected, user=request.user, retyped=grid.games
             )
@@ -262,7 +274,12 @@ def sheet_action(request, pk: int, number: int, table_number: int):
             )
             messages.warning(request, f"Tisch {table.number}: Klärung nötig.")
         elif action == "interpret":
-            grid = parse_grid(request.POST, letters=letters, games=rnd.tournament.games_per_round)
+            grid = parse_grid(
+                request.POST,
+                letters=letters,
+                games=rnd.tournament.games_per_round,
+                not_played=not_played,
+            )
             if grid.errors:
                 raise ValidationError([m for ms in grid.errors.values() for m in ms])
             sheet_services.sheet_accept_interpreted(

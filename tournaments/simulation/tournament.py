@@ -10,15 +10,23 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.domain.formats import CATEGORY_PRESETS, reserves_needed
-from tournaments.enums import GlobalRole, RuleSetCode, StaffRole, TablePolicy
-from tournaments.models import Player, Tournament, TournamentStaff
+from tournaments.enums import (
+    GlobalRole,
+    RuleSetCode,
+    StaffRole,
+    TablePolicy,
+    WarningGround,
+    WarningKind,
+)
+from tournaments.models import Player, Round, Tournament, TournamentStaff
 from tournaments.permissions import role_groups
+from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.players import demo_player_rows
-from tournaments.simulation.sheets import random_sheet
+from tournaments.simulation.sheets import random_game, random_sheet
 
 
 def simulate_tournament(
@@ -34,6 +42,7 @@ def simulate_tournament(
     stop_after: int | None = None,
     name: str | None = None,
     rng: random.Random | None = None,
+    red_card_mid_round: bool = False,
 ) -> Tournament:
     """Set up, register, draw, score and publish round after round with random valid sheets.
 
@@ -62,20 +71,73 @@ def simulate_tournament(
             round_services.round_release(rnd=rnd, user=director)
             if stop_after is not None and rnd.number > stop_after:
                 break
+            absent = _red_card(rng, rnd) if red_card_mid_round and rnd.number == 1 else {}
             for table in rnd.tables.all():
                 letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+                games = random_sheet(rng, letters, tournament.games_per_round)
+                if table.number == 1 and absent:
+                    games = [_without(rng, game, letters, absent) for game in games]
                 sheet = sheet_services.sheet_save(
-                    table=table,
-                    games=random_sheet(rng, letters, tournament.games_per_round),
-                    expected_version=0,
-                    user=desk,
+                    table=table, games=games, expected_version=0, user=desk
                 )
                 sheet_services.sheet_confirm(
                     sheet=sheet, expected_version=sheet.version, user=director
                 )
             sheet_services.round_publish(rnd=rnd, user=director)
+            if absent:
+                _refill_reserves(tournament, director)
         tournament.refresh_from_db()
     return tournament
+
+
+def _red_card(rng: random.Random, rnd: Round) -> dict[str, int]:
+    """A referee's red card for a (non-reserve) player at table 1 in a random game (SPEC §7):
+    seat letter → the first game not played."""
+    seat = rng.choice(list(rnd.seats.filter(table__number=1, reserve=False).order_by("letter")))
+    User = get_user_model()
+    referee, _ = User.objects.get_or_create(username="sim-schiri")
+    TournamentStaff.objects.get_or_create(
+        tournament=rnd.tournament, user=referee, role=StaffRole.REFEREE
+    )
+    game = rng.randint(1, rnd.tournament.games_per_round)
+    referees_services.warning_give(
+        tournament=rnd.tournament,
+        player=seat.player,
+        kind=WarningKind.RED,
+        ground=WarningGround.UNSPORTING,
+        user=referee,
+        rnd=rnd,
+        game_number=game,
+    )
+    return {seat.letter: game}
+
+
+def _without(rng: random.Random, game: dict, letters: tuple[str, ...], absent) -> dict:
+    """From the card's game on, a random game of the three remaining players."""
+    out = [x for x, first in absent.items() if first <= game["number"]]
+    if not out:
+        return game
+    return random_game(rng, game["number"], tuple(x for x in letters if x not in out))
+
+
+def _refill_reserves(tournament: Tournament, director) -> None:
+    """The excluded player leaves the field: check in or out reserves so that the next round
+    has exactly the reserves Klub 6.1 asks for (one more, or none instead of three)."""
+    active = tournament.registrations.active().filter(checked_in_at__isnull=False)
+    field_players = active.filter(reserve=False).count() - 1
+    reserves = list(active.filter(reserve=True))
+    needed = reserves_needed(field_players)
+    for registration in reserves[needed:]:
+        registration_services.registration_update(registration=registration, checked_in=False)
+    if needed > len(reserves):
+        taken = tournament.registrations.values_list("player_id", flat=True)
+        player = Player.objects.exclude(pk__in=taken).order_by("pk").first()
+        if player is None:
+            player = Player.objects.create(**demo_player_rows(1, seed=99999, start=99999)[0])
+        reserve = registration_services.registration_add(
+            tournament=tournament, player=player, reserve=True, user=director
+        )
+        registration_services.registration_update(registration=reserve, checked_in=True)
 
 
 def _staff():

@@ -163,7 +163,8 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
 
 
 def round_results(rnd) -> list[dict]:
-    """Published results of one round per table: each game's points, places, placement points."""
+    """Published results of one round per table: each game's points, places, placement points;
+    a seat that did not play a game (SPEC §7: red card or withdrawal mid-round) has None."""
 
     ruleset = rnd.tournament.ruleset
     seating = round_seating(rnd)
@@ -187,7 +188,8 @@ def round_results(rnd) -> list[dict]:
                     {
                         "number": result.number,
                         "pool_exhausted": result.pool_exhausted,
-                        "entries": [by_letter[x] for x in letters],
+                        # None: the seat did not play this game (SPEC §7)
+                        "entries": [by_letter.get(x) for x in letters],
                     }
                 )
                 for entry in result.entries:

@@ -194,7 +194,7 @@ def game(number, *rows):
         "number": number,
         "pool_exhausted": False,
         "results": [
-            {"letter": x, "game_points": gp, "place": place, "placement_points": pp}
+            {"letter": x, "played": True, "game_points": gp, "place": place, "placement_points": pp}
             for x, gp, place, pp in rows
         ],
     }

@@ -6,6 +6,7 @@ from tournaments.domain.referees import (
     WarningRecord,
     WarningSummary,
     goes_to_head_referee,
+    not_played_by_game,
     summarize,
 )
 
@@ -58,3 +59,33 @@ def test_goes_to_head_referee_when_more_than_two_object(objections, expected):
 def test_goes_to_head_referee_rejects_impossible_counts(objections):
     with pytest.raises(ValueError, match="0 bis 4"):
         goes_to_head_referee(objections)
+
+
+@pytest.mark.parametrize(
+    ("rule", "from_games", "games", "expected"),
+    [
+        (
+            "SPEC §7 (our reading): card in game 3, games 3 and 4 not played, 1 and 2 stand",
+            {"C": 3},
+            4,
+            {3: ("C",), 4: ("C",)},
+        ),
+        (
+            "SPEC §7: withdrawal from game 1, the whole round",
+            {"D": 1},
+            4,
+            {n: ("D",) for n in (1, 2, 3, 4)},
+        ),
+        ("SPEC §7: card in the last game, only that game", {"A": 4}, 4, {4: ("A",)}),
+        (
+            "SPEC §7: two players out, each from his game",
+            {"B": 2, "D": 3},
+            4,
+            {2: ("B",), 3: ("B", "D"), 4: ("B", "D")},
+        ),
+        ("000 §1B: 3 games per round", {"C": 2}, 3, {2: ("C",), 3: ("C",)}),
+        ("SPEC §7: nobody out", {}, 4, {}),
+    ],
+)
+def test_not_played_by_game(rule, from_games, games, expected):
+    assert not_played_by_game(from_games, games=games) == expected, rule

@@ -209,3 +209,27 @@ def test_order_players_is_the_chain_over_everybody(field, ruleset):
     totals = totals_for(lines, ids)
     keys = [sort_key(totals[pid], ruleset) for pid in order]
     assert keys == sorted(keys, reverse=True)
+
+
+@given(ANY_GAME.filter(lambda g: len(g.scores) == 3), st.sampled_from("ABCD"), RULESETS)
+def test_score_game_with_a_seat_not_played_equals_the_three_at_a_3_table(game, absent, ruleset):
+    """SPEC §7 + §4: a 4-table game with one seat not played scores its three players exactly
+    like a 3-player table with the same points (letters renamed to fill the absent seat)."""
+    remaining = [x for x in "ABCD" if x != absent]
+    rename = dict(zip("ABC", remaining, strict=True))
+    at_four = GameInput(
+        number=game.number,
+        scores=tuple(SeatScore(rename[s.letter], s.points, s.no_meld) for s in game.scores),
+        pool_exhausted=game.pool_exhausted,
+        declared_winner=rename[game.declared_winner] if game.declared_winner else None,
+        not_played=(absent,),
+    )
+    three = score_game(game, ruleset=ruleset)
+    four = score_game(at_four, ruleset=ruleset)
+    assert [e.letter for e in four.entries] == remaining
+    assert [
+        (e.game_points, e.minus_points, e.place, e.placement_points, e.winner) for e in four.entries
+    ] == [
+        (e.game_points, e.minus_points, e.place, e.placement_points, e.winner)
+        for e in three.entries
+    ]

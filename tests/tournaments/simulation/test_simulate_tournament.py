@@ -5,8 +5,10 @@ import io
 import pytest
 from django.core.management import call_command
 
-from tournaments.enums import RoundStatus, SheetStatus
-from tournaments.models import ResultSheet, Tournament
+from tests.support.builders import simulate_tournament
+from tournaments.domain.formats import reserves_needed
+from tournaments.enums import RoundStatus, SheetStatus, WarningKind
+from tournaments.models import Absence, PlayerWarning, ResultSheet, Seat, Tournament
 
 
 def test_simulate_tournament_plays_every_round_through_the_services(db):
@@ -81,3 +83,24 @@ def test_simulate_tournament_formats(db, args, rounds, kinds, rule_set):
     if args.get("three_player_tables"):
         sizes = sorted(t.seats.count() for t in tournament.rounds.get(number=1).tables.all())
         assert sizes == [3, 3, 3, 4]
+
+
+@pytest.mark.parametrize("players", [16, 21])  # one reserve more; or three reserves fewer
+def test_simulate_tournament_with_a_red_card_mid_round(db, players):
+    """SPEC §7: the card's game and the later ones of table 1 are 3-player games, the round is
+    published, and the later rounds are paired without the carded player."""
+    tournament = simulate_tournament(
+        "--players", str(players), "--seed", "4", "--year", "2025", "--red-card-mid-round"
+    )
+    assert tournament.status == "finished"
+    card = PlayerWarning.objects.get(tournament=tournament, kind=WarningKind.RED)
+    absence = Absence.objects.get(warning=card)
+    assert (absence.round.number, absence.from_game) == (1, card.game_number)
+    letter = Seat.objects.get(round=absence.round, player=card.player).letter
+    games = ResultSheet.objects.get(round=absence.round, table__number=1).confirmed.games
+    assert [g.get("not_played", []) for g in games] == [
+        [letter] if g["number"] >= card.game_number else [] for g in games
+    ]
+    later = Seat.objects.filter(round__tournament=tournament, round__number__gt=1)
+    assert not later.filter(player=card.player).exists()
+    assert later.count() == 2 * (players - 1 + reserves_needed(players - 1))

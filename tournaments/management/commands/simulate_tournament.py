@@ -25,10 +25,17 @@ class Command(BaseCommand):
             "--stop-after", type=int, default=None, help="Nach dieser Runde anhalten (laufend)."
         )
         parser.add_argument("--name", default=None)
+        parser.add_argument(
+            "--red-card-mid-round",
+            action="store_true",
+            help="Rote Karte in Runde 1 an Tisch 1 mitten in der Runde (SPEC §7).",
+        )
 
     def handle(self, *args, **opts):
         if opts["three_player_tables"] and opts["category"] != Category.SPECIAL:
             raise CommandError("--three-player-tables nur mit --category special.")
+        if opts["red_card_mid_round"] and opts["three_player_tables"]:
+            raise CommandError("--red-card-mid-round nur mit Ersatzspielern (Vierertische).")
         seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2**31)
         try:
             tournament = simulate_tournament(
@@ -43,6 +50,7 @@ class Command(BaseCommand):
                 stop_after=opts["stop_after"],
                 name=opts["name"],
                 rng=random.Random(seed),
+                red_card_mid_round=opts["red_card_mid_round"],
             )
         except ValidationError as exc:
             raise CommandError("; ".join(exc.messages)) from exc
