@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_sheet_action_labels'),
+        ('tournaments', '0009_formats_house_rules_one_game'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
