@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import (
     SheetAction,
@@ -53,6 +54,17 @@ class SheetVersion(models.Model):
     status = models.CharField(max_length=20, choices=SheetStatus.choices)
     action = models.CharField(max_length=30, choices=SheetAction.choices)
     reason = models.TextField(blank=True)
+    filled_in_by = models.CharField(
+        _("Ausgefüllt von (Position)"),
+        max_length=1,
+        blank=True,
+        help_text=_("Klub 10.2: die Spieler einigen sich, wer die Liste ausfüllt."),
+    )
+    signed_by_all = models.BooleanField(
+        _("Von allen Spielern unterschrieben"),
+        null=True,
+        help_text=_("Klub 10.4: die Unterschriften bestätigen den ordnungsgemäßen Ablauf."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

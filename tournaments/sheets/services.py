@@ -123,7 +123,12 @@ def _lock(table: Table) -> ResultSheet:
     )
 
 
-def _add_version(sheet, *, games, status, action, reason, user) -> ResultSheet:
+def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> ResultSheet:
+    """`paper`: who filled the paper sheet in and whether all signed (Klub 10.2, 10.4); a
+    version that does not say keeps what the current one recorded."""
+    filled_in_by, signed_by_all = paper or (
+        (sheet.current.filled_in_by, sheet.current.signed_by_all) if sheet.current else ("", None)
+    )
     version = SheetVersion.objects.create(
         sheet=sheet,
         number=sheet.version + 1,
@@ -131,6 +136,8 @@ def _add_version(sheet, *, games, status, action, reason, user) -> ResultSheet:
         status=status,
         action=action,
         reason=reason,
+        filled_in_by=filled_in_by,
+        signed_by_all=signed_by_all,
         created_by=user,
     )
     sheet.version = version.number
@@ -144,9 +151,17 @@ def _add_version(sheet, *, games, status, action, reason, user) -> ResultSheet:
 
 @transaction.atomic
 def sheet_save(
-    *, table: Table, games: list[dict], expected_version: int, user, reason: str = ""
+    *,
+    table: Table,
+    games: list[dict],
+    expected_version: int,
+    user,
+    reason: str = "",
+    filled_in_by: str = "",
+    signed_by_all: bool | None = None,
 ) -> ResultSheet:
-    """Enter or correct a sheet. Before publication: desk staff; after: director, with reason."""
+    """Enter or correct a sheet. Before publication: desk staff; after: director, with reason.
+    The desk also records who filled the paper in and whether all signed (Klub 10.2, 10.4)."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
     tournament = rnd.tournament
     permissions.require(
@@ -160,6 +175,9 @@ def sheet_save(
         raise SheetConflict(sheet, expected_version)
     games = _normalise_for(table, games)
     errors = sheet_errors(table, games)
+    letters = set(table.seats.values_list("letter", flat=True))
+    if filled_in_by and filled_in_by not in letters:
+        errors.append(f"„Ausgefüllt von“: Position {filled_in_by} gibt es an diesem Tisch nicht.")
     if errors:
         raise ValidationError(errors)
     published = rnd.status == RoundStatus.PUBLISHED
@@ -173,7 +191,12 @@ def sheet_save(
             raise ValidationError("Eine Korrektur nach der Veröffentlichung braucht einen Grund.")
     elif sheet.version > 0 and not reason:
         raise ValidationError("Eine Korrektur braucht einen Grund.")
-    if sheet.current is not None and sheet.current.games == games:
+    paper = (filled_in_by, signed_by_all)
+    current = sheet.current
+    if current is not None and (current.games, current.filled_in_by, current.signed_by_all) == (
+        games,
+        *paper,
+    ):
         raise ValidationError("Keine Änderung gegenüber der gespeicherten Fassung.")
     # A director's correction after publication needs no second check: it is the director's
     # decision (Klub 10.3) and goes straight into the standings.
@@ -181,7 +204,9 @@ def sheet_save(
     action = "corrected" if sheet.version else "entered"
     if published:
         events.published_results_changed(tournament.pk)
-    return _add_version(sheet, games=games, status=status, action=action, reason=reason, user=user)
+    return _add_version(
+        sheet, games=games, status=status, action=action, reason=reason, user=user, paper=paper
+    )
 
 
 @transaction.atomic

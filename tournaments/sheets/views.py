@@ -153,8 +153,26 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
             and sheet.current.created_by_id != request.user.pk
         ),
         "needs_reason": bool(sheet and sheet.version),
+        "paper": _paper(request, sheet),
         **extra,
     }
+
+
+def _paper(request, sheet) -> dict:
+    """What the form shows about the paper sheet: as posted, else as last recorded."""
+    if request.method == "POST":
+        return {
+            "filled_in_by": request.POST.get("filled_in_by", "")[:1],
+            "signed": request.POST.get("signed_by_all", ""),
+        }
+    current = sheet.current if sheet else None
+    signed = {True: "yes", False: "no"}.get(current.signed_by_all) if current else ""
+    return {"filled_in_by": current.filled_in_by if current else "", "signed": signed or ""}
+
+
+def _signed(value: str | None) -> bool | None:
+    """The desk's answer to "signed by all" (Klub 10.4): yes, no, or not recorded."""
+    return {"yes": True, "no": False}.get(value or "")
 
 
 @login_required
@@ -200,6 +218,8 @@ def sheet_page(request, pk: int, number: int, table_number: int):
             expected_version=expected,
             user=request.user,
             reason=request.POST.get("reason", "")[:1000],
+            filled_in_by=request.POST.get("filled_in_by", "")[:1],
+            signed_by_all=_signed(request.POST.get("signed_by_all")),
         )
     except sheet_services.SheetConflict as exc:
         return render(
