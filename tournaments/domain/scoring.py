@@ -32,8 +32,10 @@ from tournaments.domain.rules import RuleSet
 TABLE_LETTERS: dict[int, tuple[str, ...]] = {
     4: ("A", "B", "C", "D"),
     3: ("A", "B", "C"),
+    2: ("A", "B"),
 }
-"""Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A)."""
+"""Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A; the
+house-format final of two table winners, 000 §1B)."""
 
 NO_MELD_VALUES = frozenset({100, 200})
 """Klub 19.2: -100 for a player who could not meld, -200 for one who could have."""
@@ -48,6 +50,8 @@ PLACEMENT_POINTS: dict[tuple[int, ...], tuple[int, ...]] = {
     # 3-player tables: "analog 4 - 3 - 1 Punkt"; a shared 2nd place -> 2, 2 (our reading)
     (1, 2, 3): (4, 3, 1),
     (1, 2, 2): (4, 2, 2),
+    # the final of two table winners (000 §1B): winner 4, the other 3 (our reading)
+    (1, 2): (4, 3),
 }
 
 
@@ -144,12 +148,12 @@ def _check_table(game: GameInput) -> tuple[GameError, ...]:
                 "player_count",
                 n,
                 None,
-                f"Ein Tisch hat 3 oder 4 Spieler, hier sind es {size}.",
+                f"Ein Tisch hat 2 bis 4 Spieler, hier sind es {size}.",
             ),
         )
     letters = sorted(s.letter for s in game.scores)
     if tuple(letters) != TABLE_LETTERS[size]:
-        expected = "A–D" if size == 4 else "A–C"
+        expected = f"A–{TABLE_LETTERS[size][-1]}"
         return (
             _error(
                 "player_count",

@@ -2,11 +2,12 @@
 
 from tournaments.models.referees import PlayerWarning, Ruling
 from tournaments.models.registry import Player
-from tournaments.models.rounds import PairingChange, Round, Seat, Table, TablePin
+from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, SheetVersion
 
 __all__ = [
+    "CutDecision",
     "PairingChange",
     "Player",
     "PlayerWarning",

@@ -227,7 +227,7 @@ def table_cards(request, pk: int, number: int):
     rnd = visible_round(request, pk, number)
     seating = rounds_selectors.round_seating(rnd)
     games = rnd.tournament.games_per_round
-    plans = {4: seat_plan(4, games), 3: seat_plan(3, games)}
+    plans = {size: seat_plan(size, games) for size in (2, 3, 4)}
     cards = []
     for table in seating:
         by_letter = {s.letter: s for s in table["seats"]}

@@ -17,6 +17,7 @@ class TournamentForm(forms.ModelForm):
             "rounds_planned",
             "games_per_round",
             "has_final",
+            "final_mode",
             "finalists_count",
             "table_policy",
             "max_players",
@@ -37,8 +38,9 @@ class TournamentForm(forms.ModelForm):
         cleaned = super().clean()
 
         needed = (
-            "category", "rounds_planned", "games_per_round", "has_final", "finalists_count",
-            "table_policy", "max_players", "start_date", "end_date", "ranking_year", "rule_set",
+            "category", "rounds_planned", "games_per_round", "has_final", "final_mode",
+            "finalists_count", "table_policy", "max_players", "start_date", "end_date",
+            "ranking_year", "rule_set",
         )  # fmt: skip
         if all(cleaned.get(f) is not None for f in needed if f != "max_players"):
             fields = {f: cleaned.get(f) for f in needed}

@@ -416,11 +416,20 @@ def test_validate_game_several_winners_sum_not_checked():
 
 
 def test_validate_game_too_few_players():
-    assert validate_game(game(10, -10), ruleset=RULES_2014) == (
+    assert validate_game(game(10), ruleset=RULES_2014) == (
         GameError(
-            "player_count", 1, None, "Spiel 1: Ein Tisch hat 3 oder 4 Spieler, hier sind es 2."
+            "player_count", 1, None, "Spiel 1: Ein Tisch hat 2 bis 4 Spieler, hier sind es 1."
         ),
     )
+
+
+def test_a_final_of_two_scores_4_and_3():
+    """000 §1B, our reading: the two table winners' final, winner 4, the other 3 (Klub 10.1)."""
+    result = score_game(game(-12, 12), ruleset=RULES_2014)
+    assert [(e.letter, e.place, e.placement_points) for e in result.entries] == [
+        ("A", 2, 3),
+        ("B", 1, 4),
+    ]
 
 
 def test_validate_game_five_players():
