@@ -29,11 +29,7 @@ from dataclasses import dataclass
 
 from tournaments.domain.rules import RuleSet
 
-TABLE_LETTERS: dict[int, tuple[str, ...]] = {
-    4: ("A", "B", "C", "D"),
-    3: ("A", "B", "C"),
-    2: ("A", "B"),
-}
+TABLE_LETTERS: dict[int, tuple[str, ...]] = {n: tuple("ABCD"[:n]) for n in (4, 3, 2)}
 """Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A; the
 house-format final of two table winners, 000 §1B)."""
 

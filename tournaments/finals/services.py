@@ -28,15 +28,21 @@ def cut_decision_record(
     user,
 ) -> CutDecision:
     """Record who advances from a tie the rule chain cannot separate; director only, while the
-    tournament runs and before the final is drawn. The chosen players must be among the tied."""
+    tournament runs and before the final is drawn. The chosen players must be among the tied.
+    A decided tie may be decided again (e.g. a lot drawn wrongly): the newer row supersedes."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     permissions.require_director(user, locked)
     if locked.status != TournamentStatus.RUNNING:
         raise ValidationError(
             "Über einen Gleichstand entscheidet die Turnierleitung, solange das Turnier läuft."
         )
-    if locked.rounds.filter(number__gt=locked.rounds_planned).exists():
-        raise ValidationError("Das Finale ist bereits ausgelost; der Gleichstand ist entschieden.")
+    if not locked.has_final:
+        raise ValidationError("Dieses Turnier hat keine Finalrunde.")
+    if not rounds_selectors.preliminaries_complete(locked):
+        raise ValidationError(
+            "Entschieden wird, wenn alle Vorrunden veröffentlicht sind und bevor das Finale "
+            "ausgelost ist."
+        )
     if method not in CutMethod.values:
         raise ValidationError("Bitte angeben, wie entschieden wurde: Stechen oder Los.")
     reason = (reason or "").strip()
@@ -46,7 +52,7 @@ def cut_decision_record(
     tie = next(
         (
             t
-            for t in field.open_ties
+            for t in field.ties
             if t.kind == kind and (kind != CutKind.TABLE_WIN or t.table_number == table_number)
         ),
         None,
@@ -56,12 +62,12 @@ def cut_decision_record(
     picked = list(dict.fromkeys(chosen))
     if not set(picked) <= set(tie.tied):
         raise ValidationError(
-            "Weiterkommen kann nur, wer am Gleichstand beteiligt ist: " + ", ".join(tie.names) + "."
+            "Weiterkommen kann nur, wer am Gleichstand beteiligt ist: " + "; ".join(tie.names) + "."
         )
     if len(picked) != tie.open_places:
         raise ValidationError(
             f"Bitte genau {tie.open_places} der Spieler im Gleichstand auswählen "
-            f"({', '.join(tie.names)})."
+            f"({'; '.join(tie.names)})."
         )
     decision = CutDecision.objects.create(
         tournament=locked,

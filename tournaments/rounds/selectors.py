@@ -14,7 +14,7 @@ from tournaments.domain.standings import (
     table_winners,
     top_n_cut,
 )
-from tournaments.enums import CutKind, FinalMode, RoundStatus
+from tournaments.enums import CutKind, FinalMode, RoundStatus, TournamentStatus
 from tournaments.models import (
     CutDecision,
     PairingChange,
@@ -71,10 +71,11 @@ class OpenTie:
     names: tuple[str, ...]
     open_places: int
     keys: int
+    decided: bool = False
 
     @property
     def message(self) -> str:
-        who = ", ".join(self.names)
+        who = "; ".join(self.names[:-1]) + " und " + self.names[-1]
         chain = (
             f"nach allen {_KEY_WORDS.get(self.keys, self.keys)} Wertungskriterien des Regelwerks"
         )
@@ -95,12 +96,16 @@ _KEY_WORDS = {1: "ein", 2: "zwei", 3: "drei", 4: "vier"}
 
 @dataclass(frozen=True, slots=True)
 class FinalField:
-    """Who reaches the final: ``finalists`` (best first) once no ``open_ties`` are left; the
-    director's ``decisions`` that settled ties on the way."""
+    """Who reaches the final: ``finalists`` (best first) once no ``open_ties`` are left; every
+    tie at a cut (``ties``, decided or not) and the director's ``decisions`` in force."""
 
     finalists: tuple[int, ...]
-    open_ties: tuple[OpenTie, ...]
+    ties: tuple[OpenTie, ...]
     decisions: tuple[CutDecision, ...]
+
+    @property
+    def open_ties(self) -> tuple[OpenTie, ...]:
+        return tuple(tie for tie in self.ties if not tie.decided)
 
 
 def _apply(cut, *, kind: str, table_number: int | None, tournament: Tournament, out: dict):
@@ -110,8 +115,8 @@ def _apply(cut, *, kind: str, table_number: int | None, tournament: Tournament, 
     decision = CutDecision.objects.filter(tournament=tournament).in_force(
         kind=kind, table_number=table_number, tied=list(cut.tied)
     )
+    out["ties"].append((kind, table_number, cut, decision is not None))
     if decision is None:
-        out["ties"].append((kind, table_number, cut))
         return list(cut.through)
     out["decisions"].append(decision)
     chosen = set(decision.chosen_player_ids)
@@ -159,7 +164,7 @@ def final_field(tournament: Tournament) -> FinalField:
         finalists = _apply(
             cut, kind=CutKind.FINAL_PLACE, table_number=None, tournament=tournament, out=out
         )
-    tied_ids = {pid for _, _, cut in out["ties"] for pid in cut.tied}
+    tied_ids = {pid for _, _, cut, _ in out["ties"] for pid in cut.tied}
     full = {p.pk: p.full_name for p in Player.objects.filter(pk__in=tied_ids)}
     ties = tuple(
         OpenTie(
@@ -169,8 +174,9 @@ def final_field(tournament: Tournament) -> FinalField:
             names=tuple(full[pid] for pid in cut.tied),
             open_places=cut.open_places,
             keys=tournament.ruleset.tiebreak_keys,
+            decided=decided,
         )
-        for kind, number, cut in out["ties"]
+        for kind, number, cut, decided in out["ties"]
     )
     return FinalField(tuple(finalists), ties, tuple(out["decisions"]))
 
@@ -262,3 +268,46 @@ def pins_by_player(tournament: Tournament, player_ids) -> dict[int, TablePin]:
 def round_changes(rnd: Round, *, limit: int = 50) -> list[PairingChange]:
     """The director's pairing changes of the round, with who made them."""
     return list(rnd.changes.select_related("user")[:limit])
+
+
+def final_ties_pending(tournament: Tournament) -> tuple[OpenTie, ...]:
+    """The ties the director must decide now: every preliminary round is published and the final
+    is not drawn yet (SPEC §1); otherwise none."""
+    if not tournament.has_final or tournament.status != TournamentStatus.RUNNING:
+        return ()
+    if not preliminaries_complete(tournament):
+        return ()
+    return final_field(tournament).open_ties
+
+
+def preliminaries_complete(tournament: Tournament) -> bool:
+    """Every preliminary round is published and no later round drawn: the final's cut stands."""
+    statuses = list(tournament.rounds.order_by("number").values_list("status", flat=True))
+    return len(statuses) == tournament.rounds_planned and statuses[-1] == RoundStatus.PUBLISHED
+
+
+@dataclass(frozen=True, slots=True)
+class CutDecisionNote:
+    """A decision as the standings show it: the players by name (SPEC §1 "Ties at a cut")."""
+
+    decision: CutDecision
+    tied: tuple[Player, ...]
+    chosen: tuple[Player, ...]
+
+
+def cut_decision_notes(tournament: Tournament) -> list[CutDecisionNote]:
+    """The decisions in force (a newer one for the same tie supersedes), oldest first."""
+    decisions = cut_decisions(tournament)
+    newest: dict[tuple, CutDecision] = {}
+    for d in decisions:
+        newest[(d.kind, d.table_number, tuple(sorted(d.tied_player_ids)))] = d
+    ids = {pid for d in newest.values() for pid in d.tied_player_ids}
+    players = Player.objects.in_bulk(list(ids))
+    return [
+        CutDecisionNote(
+            decision=d,
+            tied=tuple(players[pid] for pid in d.tied_player_ids if pid in players),
+            chosen=tuple(players[pid] for pid in d.chosen_player_ids if pid in players),
+        )
+        for d in sorted(newest.values(), key=lambda d: (d.decided_at, d.pk))
+    ]
