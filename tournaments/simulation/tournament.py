@@ -10,15 +10,24 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.domain.formats import CATEGORY_PRESETS, reserves_needed
-from tournaments.enums import GlobalRole, RuleSetCode, StaffRole, TablePolicy
+from tournaments.enums import (
+    CutMethod,
+    FinalMode,
+    GlobalRole,
+    RuleSetCode,
+    StaffRole,
+    TablePolicy,
+)
+from tournaments.finals import services as finals_services
 from tournaments.models import Player, Tournament, TournamentStaff
 from tournaments.permissions import role_groups
 from tournaments.registration import services as registration_services
+from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.players import demo_player_rows
-from tournaments.simulation.sheets import random_sheet
+from tournaments.simulation.sheets import random_sheet, tied_sheet
 
 
 def simulate_tournament(
@@ -29,6 +38,8 @@ def simulate_tournament(
     games: int = 4,
     final: bool = False,
     three_player_tables: bool = False,
+    house_final: bool = False,
+    tie_at_cut: bool = False,
     seed: int,
     year: int | None = None,
     stop_after: int | None = None,
@@ -40,6 +51,10 @@ def simulate_tournament(
     `rounds` defaults to the category's preset (3 where the category announces it freely);
     `stop_after` leaves the tournament running after that round. The same seed plays the same
     tournament on the same registry. Raises ValidationError where a service refuses.
+
+    `house_final` fills the final with the winner of every table of the last preliminary round
+    (000 §1B); `tie_at_cut` fixes table 1 of that round so that its A and B tie for the win.
+    Ties at a cut (forced or by chance) are decided by lot, as the director would (Klub 4.2).
     """
     rng = rng or random.Random(seed)
     tournament, director, desk = _setup(
@@ -51,22 +66,27 @@ def simulate_tournament(
         games=games,
         final=final,
         three_player_tables=three_player_tables,
+        house_final=house_final,
         year=year or timezone.localdate().year,
         name=name,
     )
     for _ in range(tournament.total_rounds):
         with transaction.atomic():
+            _decide_ties_by_lot(rng, tournament, director)
             rnd = round_services.round_pair_next(
                 tournament=tournament, user=director, seed=rng.randrange(2**62)
             )
             round_services.round_release(rnd=rnd, user=director)
             if stop_after is not None and rnd.number > stop_after:
                 break
-            for table in rnd.tables.all():
+            for table in rnd.tables.order_by("number"):
                 letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+                games = random_sheet(rng, letters, tournament.games_per_round)
+                if tie_at_cut and rnd.number == tournament.rounds_planned and table.number == 1:
+                    games = tied_sheet(letters, tournament.games_per_round)
                 sheet = sheet_services.sheet_save(
                     table=table,
-                    games=random_sheet(rng, letters, tournament.games_per_round),
+                    games=games,
                     expected_version=0,
                     user=desk,
                 )
@@ -76,6 +96,20 @@ def simulate_tournament(
             sheet_services.round_publish(rnd=rnd, user=director)
         tournament.refresh_from_db()
     return tournament
+
+
+def _decide_ties_by_lot(rng: random.Random, tournament: Tournament, director) -> None:
+    """Before the final: every tie at a cut decided by lot (SPEC §1, Klub 4.2)."""
+    for tie in rounds_selectors.final_ties_pending(tournament):
+        finals_services.cut_decision_record(
+            tournament=tournament,
+            kind=tie.kind,
+            table_number=tie.table_number,
+            chosen=rng.sample(list(tie.tied), tie.open_places),
+            method=CutMethod.LOT,
+            reason="Los gezogen (Simulation).",
+            user=director,
+        )
 
 
 def _staff():
@@ -111,6 +145,7 @@ def _setup(
     games: int,
     final: bool,
     three_player_tables: bool,
+    house_final: bool,
     year: int,
     name: str | None,
 ):
@@ -122,7 +157,8 @@ def _setup(
         category=category,
         rounds_planned=rounds,
         games_per_round=games,
-        has_final=final,
+        has_final=final or house_final,
+        final_mode=FinalMode.TABLE_WINNERS if house_final else FinalMode.TOP_N,
         table_policy=TablePolicy.THREE_PLAYER if three_player_tables else TablePolicy.RESERVES,
         start_date=start,
         end_date=start,
