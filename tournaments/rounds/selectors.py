@@ -62,8 +62,8 @@ def pairing_order(tournament: Tournament, player_ids) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class OpenTie:
-    """A tie at a cut the rule chain cannot separate: the director must decide (SPEC §1)."""
+class CutTie:
+    """A tie at a cut the rule chain cannot separate: the director decides it (SPEC §1)."""
 
     kind: str
     table_number: int | None
@@ -100,11 +100,11 @@ class FinalField:
     tie at a cut (``ties``, decided or not) and the director's ``decisions`` in force."""
 
     finalists: tuple[int, ...]
-    ties: tuple[OpenTie, ...]
+    ties: tuple[CutTie, ...]
     decisions: tuple[CutDecision, ...]
 
     @property
-    def open_ties(self) -> tuple[OpenTie, ...]:
+    def open_ties(self) -> tuple[CutTie, ...]:
         return tuple(tie for tie in self.ties if not tie.decided)
 
 
@@ -167,7 +167,7 @@ def final_field(tournament: Tournament) -> FinalField:
     tied_ids = {pid for _, _, cut, _ in out["ties"] for pid in cut.tied}
     full = {p.pk: p.full_name for p in Player.objects.filter(pk__in=tied_ids)}
     ties = tuple(
-        OpenTie(
+        CutTie(
             kind=kind,
             table_number=number,
             tied=cut.tied,
@@ -270,7 +270,7 @@ def round_changes(rnd: Round, *, limit: int = 50) -> list[PairingChange]:
     return list(rnd.changes.select_related("user")[:limit])
 
 
-def final_ties_pending(tournament: Tournament) -> tuple[OpenTie, ...]:
+def final_ties_pending(tournament: Tournament) -> tuple[CutTie, ...]:
     """The ties the director must decide now: every preliminary round is published and the final
     is not drawn yet (SPEC §1); otherwise none."""
     if not tournament.has_final or tournament.status != TournamentStatus.RUNNING:
