@@ -271,13 +271,13 @@ def round_changes(rnd: Round, *, limit: int = 50) -> list[PairingChange]:
 
 
 def final_ties_pending(tournament: Tournament) -> tuple[CutTie, ...]:
-    """The ties the director must decide now: every preliminary round is published and the final
-    is not drawn yet (SPEC §1); otherwise none."""
+    """The ties the director decides now, open or decided (a newer decision supersedes): every
+    preliminary round is published and the final is not drawn yet (SPEC §1); otherwise none."""
     if not tournament.has_final or tournament.status != TournamentStatus.RUNNING:
         return ()
     if not preliminaries_complete(tournament):
         return ()
-    return final_field(tournament).open_ties
+    return final_field(tournament).ties
 
 
 def preliminaries_complete(tournament: Tournament) -> bool:

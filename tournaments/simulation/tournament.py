@@ -101,6 +101,8 @@ def simulate_tournament(
 def _decide_ties_by_lot(rng: random.Random, tournament: Tournament, director) -> None:
     """Before the final: every tie at a cut decided by lot (SPEC §1, Klub 4.2)."""
     for tie in rounds_selectors.final_ties_pending(tournament):
+        if tie.decided:
+            continue
         finals_services.cut_decision_record(
             tournament=tournament,
             kind=tie.kind,

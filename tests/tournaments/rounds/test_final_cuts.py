@@ -17,7 +17,7 @@ from tests.support.builders import (
     play_round,
     register_players,
 )
-from tests.support.reading import player_at, tables_of
+from tests.support.reading import flashed, player_at, tables_of
 from tournaments.enums import CutKind, CutMethod, FinalMode, RoundKind, TablePolicy
 from tournaments.finals import services as finals_services
 from tournaments.models import CutDecision
@@ -103,7 +103,7 @@ def test_a_tie_at_a_table_stops_the_draw_until_the_director_decides(
     assert (decision.tied_player_ids, decision.chosen_player_ids) == ([a.pk, b.pk], [b.pk])
     assert decision.decided_by == director
     others = {player_at(first, table, "A").pk for table in (2, 3)}
-    assert rounds_selectors.final_ties_pending(t) == ()
+    assert rounds_selectors.final_ties_pending(t) == ()  # the final is drawn: nothing to decide
     assert set(tables_of(final)[1]) == {b.pk} | others
 
 
@@ -241,3 +241,42 @@ def test_the_director_page_asks_for_the_decision(db, client, director, desk_user
 
     assert "Gleichstand vor dem Finale" in page
     assert f'value="{a.pk}"' in page and f'value="{b.pk}"' in page
+    assert "Neu entscheiden" not in page
+
+
+def test_the_director_may_decide_again_before_the_draw(db, client, director, desk_user, players):
+    """A lot drawn wrongly: the newer decision supersedes, both stay stored (nothing is lost)."""
+    t, _first, a, b = tie_at_table_one(director, desk_user, players)
+    client.force_login(director)
+    url = reverse("director:cut_decide", args=[t.pk])
+    for chosen, reason in ((a, "Los"), (b, "Los wiederholt: Zettel fehlte")):
+        data = {"kind": "table_win", "table_number": "1", "chosen": [chosen.pk], "method": "lot"}
+        response = client.post(url, {**data, "reason": reason})
+    assert (
+        flashed(response)
+        == ["Die Entscheidung ist gespeichert und auf der Rangliste vermerkt."] * 2
+    )
+
+    page = client.get(reverse("director:tournament_detail", args=[t.pk])).content.decode()
+    assert "Neu entscheiden" in page
+    assert CutDecision.objects.filter(tournament=t).count() == 2
+    assert rounds_selectors.finalists(t)[0] == b.pk
+
+
+def test_a_final_of_two_prints_and_enters_like_any_table(db, client, director, desk_user, players):
+    """The table of two (000 §1B, our reading) on the lists, the table card and the desk sheet."""
+    t = house_with_final(director, players, 7)
+    play_next_round(t, director=director, desk=desk_user, seed=5)
+    final = round_services.round_pair_next(tournament=t, user=director, seed=6)
+    round_services.round_release(rnd=final, user=director)
+    client.force_login(director)
+    pages = [
+        reverse("pairing_by_table", args=[t.pk, 2]),
+        reverse("table_cards", args=[t.pk, 2]),
+        reverse("director:round_detail", args=[t.pk, 2]),
+        reverse("director:desk_board", args=[t.pk, 2]),
+        reverse("director:sheet", args=[t.pk, 2, 1]),
+    ]
+    assert [client.get(url).status_code for url in pages] == [200] * 5
+    card = client.get(reverse("table_cards", args=[t.pk, 2])).content.decode()
+    assert "Süd" in card and "Nord" in card and "West" not in card
