@@ -70,6 +70,27 @@ class RoundKind(models.TextChoices):
     FINAL = "final", _("Finalrunde")
 
 
+class FinalMode(models.TextChoices):
+    """How the final round is filled (SPEC §1: the top N, or the house format's table winners)."""
+
+    TOP_N = "top_n", _("Die Besten der Vorrundentabelle")
+    TABLE_WINNERS = "table_winners", _("Der Sieger jedes Tisches der letzten Vorrunde (Hausformat)")
+
+
+class CutKind(models.TextChoices):
+    """Where a tie must be decided before the final is drawn (SPEC §1 "Ties at a cut")."""
+
+    FINAL_PLACE = "final_place", _("Letzter Finalplatz")
+    TABLE_WIN = "table_win", _("Tischsieg")
+
+
+class CutMethod(models.TextChoices):
+    """How the director decided a tie (Klub 4.2): a play-off game or a lot."""
+
+    PLAYOFF = "playoff", _("Stechen")
+    LOT = "lot", _("Los")
+
+
 class RoundStatus(models.TextChoices):
     DRAWN = "drawn", _("Gepaart, nicht freigegeben")
     RELEASED = "released", _("Paarung freigegeben")

@@ -96,6 +96,14 @@ KNOWN_STANDINGS = [
 FIXED_SHEET_THREE = [{"number": n, "scores": {"A": 30, "B": -10, "C": -20}} for n in range(1, 5)]
 """The same idea for 3-player tables (000 §1A): A wins every game."""
 
+TIED_SHEET_THREE = [
+    {"number": 1, "scores": {"A": 20, "B": -5, "C": -15}},
+    {"number": 2, "scores": {"A": -5, "B": 20, "C": -15}},
+    {"number": 3, "scores": {"A": -5, "B": -5, "C": 10}},
+]
+"""A 3-table of three games where A and B cannot be separated (000 §5A, Klub 10.1): each wins
+one game, shares 2nd place in game 3: 9 placement points and +10 each; C 6, -20."""
+
 
 def make_user(username: str = "nutzer", *, role=None, superuser: bool = False):
     """A user with the given global role (or tuple of roles); no role is a plain account."""

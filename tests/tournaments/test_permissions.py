@@ -56,6 +56,7 @@ TOURNAMENT_FORM = {
     "rounds_planned": "3",
     "games_per_round": "4",
     "finalists_count": "4",
+    "final_mode": "top_n",
     "table_policy": "reserves",
     "start_date": "2026-12-12",
     "end_date": "2026-12-12",
@@ -146,6 +147,8 @@ SPECS = [
         # Round 1 is not published: refused with a message, but the URL itself is allowed.
         effect=lambda w: Round.objects.filter(tournament=w["t"]).count() == 1,
     ),
+    # No tie in this world: refused with a message, but the URL itself is allowed.
+    Spec("director:cut_decide", "post", "tournament", kwargs=tk, data=lambda w: {"kind": "x"}),
     Spec("director:round_detail", "get", "tournament", kwargs=rk),
     Spec(
         "director:round_swap",

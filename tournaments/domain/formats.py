@@ -1,7 +1,8 @@
 """Tournament formats: field sizes, table plans, category presets and format checks (SPEC §1).
 
 Rules: Klub 6.1 (tables of four, up to three reserves), 6.2 (2 to 4 rounds of 4 games, final
-round), 6.2.1 (special tournaments), 6.3 (categories); house format 000 §1A (3-player tables).
+round), 6.2.1 (special tournaments), 6.3 (categories); house format 000 §1A (3-player tables),
+000 §1B (a final of the table winners).
 The set-up checks also hold Klub 2.4 (ranking year = calendar year of the start, its rule set;
 SPEC §5, §9) as far as a tournament's settings must agree with it.
 
@@ -9,8 +10,12 @@ Our readings, where the rule texts are silent (SPEC "our reading"):
 
 * With 3-player tables the field is split into 4-tables first and as few 3-tables as possible;
   the 3-tables are the last table numbers.
-* Only beginners' tournaments (Klub 6.3 "eventl Final-Runde") and special tournaments offer a
-  final round; the other categories play their fixed number of rounds.
+* Any category may announce a final round: 6.2 speaks of it for the national championship and
+  12.1 lists it after round 4, 6.3 for beginners' tournaments.
+* Club tournaments seat their final at tables of four only (6.1), so a top-N final of a club
+  tournament has 4, 8, 12 ... finalists; this is checked at set-up, never first at the draw.
+* The final of the table winners (000 §1B) is a house-format rule, so only special tournaments
+  (6.2.1) announce it; its finalist count is the number of tables of the last preliminary round.
 * Special tournaments (6.2.1 "abweichende Rundenzahlen") play 1 to 4 preliminary rounds on this
   site and 1 to 4 games per round (000 §1B); they are scored by their ranking year's rule set or
   choose the house format (000 §5A) in any year.
@@ -111,9 +116,10 @@ CATEGORY_PRESETS: dict[str, Preset] = {
     # Klub 6.3: "Einsteiger-Turnieren: 2 Runden (eventl Final-Runde)".
     Category.BEGINNERS.value: Preset(rounds=2, final_allowed=True, games_per_round=4),
     # Klub 6.3: "Stadtmeisterschaften: 3 Runden".
-    Category.CITY.value: Preset(rounds=3, final_allowed=False, games_per_round=4),
-    # Klub 6.2/6.3: the national championship is played over 4 rounds.
-    Category.NATIONAL.value: Preset(rounds=4, final_allowed=False, games_per_round=4),
+    # Our reading: any category may announce a final (Klub 6.2, 12.1).
+    Category.CITY.value: Preset(rounds=3, final_allowed=True, games_per_round=4),
+    # Klub 6.2/6.3: the national championship is played over 4 rounds; 6.2 names its final.
+    Category.NATIONAL.value: Preset(rounds=4, final_allowed=True, games_per_round=4),
     # Klub 6.2.1: announced per tournament (rounds, 3-player tables, 1 to 4 games, 000 §1B).
     Category.SPECIAL.value: Preset(rounds=None, final_allowed=True, games_per_round=4),
 }
@@ -132,8 +138,15 @@ GAMES_PER_ROUND = 4
 MIN_GAMES_SPECIAL = 1
 """Klub 6.2.1 with 000 §1B: a special tournament plays 1 to 4 games per round, as announced."""
 
-MIN_FINALISTS = 3
-"""The site's floor for a final round: one table of at least three players."""
+MIN_FINALISTS = 2
+"""The site's floor for a final round: two finalists (000 §1B: the two table winners of 5-8
+players play the final at one table of two)."""
+
+FINAL_TOP_N = "top_n"
+"""The final is filled by the top of the preliminary standings (Klub 6.2; the default)."""
+
+FINAL_TABLE_WINNERS = "table_winners"
+"""The final is filled by the winner of every table of the last preliminary round (000 §1B)."""
 
 MIN_PLAYERS = 3
 """The smallest field that can be seated: one table of three (000 §1A)."""
@@ -147,6 +160,7 @@ def format_errors(
     has_final: bool,
     finalists_count: int,
     three_player_tables: bool,
+    final_mode: str = FINAL_TOP_N,
     max_players: int | None,
     start_date: date,
     end_date: date,
@@ -185,8 +199,21 @@ def format_errors(
             "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren vorgesehen "
             "(Klub 6.3)."
         )
-    if has_final and finalists_count < MIN_FINALISTS:
-        errors["finalists_count"] = "Eine Finalrunde braucht mindestens drei Finalisten."
+    top_n = final_mode == FINAL_TOP_N
+    if has_final and top_n and finalists_count < MIN_FINALISTS:
+        errors["finalists_count"] = "Eine Finalrunde braucht mindestens zwei Finalisten."
+    elif has_final and top_n and not special and finalists_count % TABLE_SIZE:
+        errors["finalists_count"] = (
+            "Klub-Turniere spielen das Finale an Vierertischen: die Zahl der Finalisten muss ein "
+            "Vielfaches von 4 sein (Klub 6.1)."
+        )
+    if final_mode not in (FINAL_TOP_N, FINAL_TABLE_WINNERS):
+        errors["final_mode"] = "Unbekannte Art, das Finale zu besetzen."
+    elif has_final and not top_n and not special:
+        errors["final_mode"] = (
+            "Ein Finale der Tischsieger gibt es nur im Hausformat, also bei Sonderturnieren "
+            "(000 §1B, Klub 6.2.1)."
+        )
     if three_player_tables and not special:
         errors["table_policy"] = "Dreiertische gibt es nur bei Sonderturnieren (Klub 6.2.1)."
     if max_players is not None and max_players < MIN_PLAYERS:
@@ -274,3 +301,16 @@ def special_change_error(*, today: date, start_date: date) -> str | None:
         "Änderungen am Format eines Sonderturniers müssen 14 Tage vor Beginn bekannt sein "
         f"(Klub 6.2.1); frühester neuer Beginn: {earliest:%d.%m.%Y}."
     )
+
+
+def final_table_sizes(finalists: int) -> tuple[int, ...]:
+    """The tables of a final round: tables of four where the count allows (Klub 6.1), else the
+    3-table plan of special tournaments (000 §1A), and one table of two for the two table winners
+    of a 5-8 player house tournament (000 §1B; our reading)."""
+    if finalists < MIN_FINALISTS:
+        raise FieldSizeError("Eine Finalrunde braucht mindestens zwei Finalisten.")
+    if finalists == MIN_FINALISTS:
+        return (MIN_FINALISTS,)
+    if finalists % TABLE_SIZE == 0:
+        return (TABLE_SIZE,) * (finalists // TABLE_SIZE)
+    return three_table_plan(finalists)

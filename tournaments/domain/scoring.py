@@ -32,11 +32,9 @@ from dataclasses import dataclass
 
 from tournaments.domain.rules import RuleSet
 
-TABLE_LETTERS: dict[int, tuple[str, ...]] = {
-    4: ("A", "B", "C", "D"),
-    3: ("A", "B", "C"),
-}
-"""Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A)."""
+TABLE_LETTERS: dict[int, tuple[str, ...]] = {n: tuple("ABCD"[:n]) for n in (4, 3, 2)}
+"""Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A; the
+house-format final of two table winners, 000 §1B)."""
 
 NO_MELD_VALUES = frozenset({100, 200})
 """Klub 19.2: -100 for a player who could not meld, -200 for one who could have."""
@@ -51,6 +49,8 @@ PLACEMENT_POINTS: dict[tuple[int, ...], tuple[int, ...]] = {
     # 3-player tables: "analog 4 - 3 - 1 Punkt"; a shared 2nd place -> 2, 2 (our reading)
     (1, 2, 3): (4, 3, 1),
     (1, 2, 2): (4, 2, 2),
+    # the final of two table winners (000 §1B): winner 4, the other 3 (our reading)
+    (1, 2): (4, 3),
 }
 
 
@@ -139,19 +139,22 @@ def _error(code: str, game: int, letter: str | None, text: str) -> GameError:
 
 
 def _check_table(game: GameInput) -> tuple[GameError, ...]:
-    """A table has 3 or 4 seats with the letters A-C or A-D, each once (Klub 6.1, 000 §1A);
-    seats that did not play (SPEC §7) count for the table but leave 3 or 4 players in the game."""
+    """A table has 2 to 4 seats with the letters A-B, A-C or A-D, each once (Klub 6.1, 000 §1A,
+    the final of two, 000 §1B); seats that did not play (SPEC §7) count for the table but leave
+    at least 3 players in the game."""
     n, size = game.number, len(game.scores)
     seats = sorted([s.letter for s in game.scores] + list(game.not_played))
     if size not in TABLE_LETTERS or len(seats) not in TABLE_LETTERS:
         count = len(seats) if size in TABLE_LETTERS else size
-        text = f"Ein Tisch hat 3 oder 4 Spieler, hier sind es {count}."
+        text = f"Ein Tisch hat 2 bis 4 Spieler, hier sind es {count}."
+        return (_error("player_count", n, None, text),)
+    if game.not_played and size < 3:
+        text = f"Ein Spiel braucht mindestens 3 Spieler, hier spielen {size} (SPEC §7)."
         return (_error("player_count", n, None, text),)
     if tuple(seats) != TABLE_LETTERS[len(seats)]:
-        expected = "A–D" if len(seats) == 4 else "A–C"
         text = (
-            f"Die {len(seats)} Spieler müssen die Buchstaben {expected} je einmal tragen "
-            f"(eingetragen: {', '.join(seats)})."
+            f"Die {len(seats)} Spieler müssen die Buchstaben A–{TABLE_LETTERS[len(seats)][-1]} "
+            f"je einmal tragen (eingetragen: {', '.join(seats)})."
         )
         return (_error("player_count", n, None, text),)
     return ()

@@ -12,6 +12,9 @@ order of neighbours changes as often as possible, so the 4-player pattern withou
 A-B-C (A starts), game 2 A-C-B (B starts), game 3 A-B-C (C starts), game 4 A-C-B (A starts),
 clockwise on South, West, North. Rounds of 1 to 3 games (special tournaments, Klub 6.2.1,
 000 §1B) use the first games of the pattern.
+
+Our reading for the final of two table winners (000 §1B, 5-8 players): A sits South, B North;
+A starts the odd games, B the even ones.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ _THREE_PLAYER_ORDERS: tuple[tuple[str, ...], ...] = (
 _THREE_PLAYER_STARTERS: tuple[str, ...] = ("A", "B", "C", "A")
 """Our reading: the start rotates A, B, C and A again in a fourth game."""
 
+_TWO_PLAYER_STARTERS: tuple[str, ...] = ("A", "B", "A", "B")
+"""Our reading for a final of two: A starts the odd games, B the even ones."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameSeating:
@@ -67,9 +73,10 @@ class GameSeating:
 
 
 def seat_plan(table_size: int, games: int = MAX_GAMES) -> tuple[GameSeating, ...]:
-    """The seats of games 1..games at a table of 3 or 4 (Klub 7.2, 9.1; our reading for 3)."""
-    if table_size not in (3, 4):
-        raise ValueError(f"Tische haben 3 oder 4 Plätze, nicht {table_size}.")
+    """The seats of games 1..games at a table of 2, 3 or 4 (Klub 7.2, 9.1; our reading for 2
+    and 3)."""
+    if table_size not in (2, 3, 4):
+        raise ValueError(f"Tische haben 2 bis 4 Plätze, nicht {table_size}.")
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"Eine Spielrunde hat 1 bis {MAX_GAMES} Spiele, nicht {games}.")
     plan = []
@@ -77,9 +84,13 @@ def seat_plan(table_size: int, games: int = MAX_GAMES) -> tuple[GameSeating, ...
         if table_size == 4:
             order = _FOUR_PLAYER_ORDERS[index]
             starter = _FOUR_PLAYER_STARTERS[index]
+        elif table_size == 2:
+            order = ("A", "B")
+            starter = _TWO_PLAYER_STARTERS[index]
         else:
             order = _THREE_PLAYER_ORDERS[index]
             starter = _THREE_PLAYER_STARTERS[index]
-        compass = tuple(zip(COMPASS, order, strict=False))
+        points = ("S", "N") if table_size == 2 else COMPASS
+        compass = tuple(zip(points, order, strict=False))
         plan.append(GameSeating(game=index + 1, starter=starter, order=order, compass=compass))
     return tuple(plan)

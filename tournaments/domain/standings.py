@@ -24,7 +24,7 @@ Our readings and conventions:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -249,3 +249,74 @@ def compute_standings(
             for t in _chain_order(group, ruleset)
         ]
     return tuple(rows)
+
+
+# --- Who reaches the final (SPEC §1 "Final round", "House-format final", "Ties at a cut") ---
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """The outcome of a cut: who is through, and who is tied for the places still open.
+
+    ``open_places`` of the ``tied`` players advance; the chain cannot say which, so the director
+    decides (play-off game or lot, Klub 4.2). Without a tie ``tied`` is empty.
+    """
+
+    through: tuple[int, ...]
+    tied: tuple[int, ...] = ()
+    open_places: int = 0
+
+    @property
+    def decided(self) -> bool:
+        return not self.tied
+
+
+@dataclass(frozen=True, slots=True)
+class TableCut:
+    """The cut at one table of the round: its winner, or the players tied for the win."""
+
+    table_number: int
+    cut: Cut
+
+
+def top_n_cut(rows: Iterable[StandingRow], count: int) -> Cut:
+    """The top ``count`` ranked players of the preliminary standings (Klub 6.2; SPEC §1).
+
+    Unranked rows (reserves, excluded players) never reach the final. When the last final place
+    is shared (a rank spanning the cut), the whole shared rank is ``tied`` for the open places.
+    """
+    ranked = [row for row in rows if row.rank is not None]
+    if len(ranked) <= count or ranked[count].rank != ranked[count - 1].rank:
+        return Cut(through=tuple(row.player_id for row in ranked[:count]))
+    shared = ranked[count - 1].rank
+    through = tuple(row.player_id for row in ranked if row.rank < shared)
+    tied = tuple(row.player_id for row in ranked if row.rank == shared)
+    return Cut(through=through, tied=tied, open_places=count - len(through))
+
+
+def table_winners(
+    lines: Iterable[GameLine],
+    tables: Mapping[int, Sequence[int]],
+    *,
+    ruleset: RuleSet,
+) -> tuple[TableCut, ...]:
+    """The winner of every table (000 §1B: "höchste Punktzahl nach drei Spielen"), by table.
+
+    Each table is ordered by the rule set's chain over that table's games only (``lines`` are the
+    round's game lines); the house format's chain is placement points, then game points (000
+    §5A). ``tables`` maps a table number to the players who may win it (callers leave out
+    reserves and excluded players). Players equal on every key share the win: ``tied``.
+    """
+    result = []
+    lines = tuple(lines)
+    for number in sorted(tables):
+        seated = list(tables[number])
+        if not seated:
+            continue
+        totals = totals_for((line for line in lines if line.player_id in seated), seated)
+        ordered = _chain_order(totals.values(), ruleset)
+        best = sort_key(ordered[0], ruleset)
+        top = tuple(t.player_id for t in ordered if sort_key(t, ruleset) == best)
+        cut = Cut(through=top) if len(top) == 1 else Cut(through=(), tied=top, open_places=1)
+        result.append(TableCut(table_number=number, cut=cut))
+    return tuple(result)

@@ -2,12 +2,13 @@
 
 from tournaments.models.referees import Absence, PlayerWarning, Ruling
 from tournaments.models.registry import Player
-from tournaments.models.rounds import PairingChange, Round, Seat, Table, TablePin
+from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, SheetVersion
 
 __all__ = [
     "Absence",
+    "CutDecision",
     "PairingChange",
     "Player",
     "PlayerWarning",

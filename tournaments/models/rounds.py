@@ -6,6 +6,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import (
+    CutKind,
+    CutMethod,
     RoundKind,
     RoundStatus,
 )
@@ -132,3 +134,52 @@ class PairingChange(models.Model):
 
     def __str__(self) -> str:
         return self.description
+
+
+class CutDecisionQuerySet(models.QuerySet):
+    def in_force(self, *, kind: str, table_number: int | None, tied: list[int]):
+        """The newest decision for exactly this tie (same place, same tied players), or None.
+
+        Decisions are never edited: a newer row supersedes an older one; a tie with other players
+        (e.g. after a correction) is a new tie and needs its own decision.
+        """
+        candidates = self.filter(kind=kind, table_number=table_number).order_by(
+            "-decided_at", "-pk"
+        )
+        wanted = sorted(tied)
+        return next((d for d in candidates if sorted(d.tied_player_ids) == wanted), None)
+
+
+class CutDecision(models.Model):
+    """The director's decision of a tie at a cut (SPEC §1; Klub 4.2: play-off game or lot)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="cut_decisions"
+    )
+    kind = models.CharField(_("Art"), max_length=20, choices=CutKind.choices)
+    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
+    tied_player_ids = models.JSONField(_("Gleichstand zwischen"))
+    chosen_player_ids = models.JSONField(_("Kommt weiter"))
+    method = models.CharField(_("Entschieden durch"), max_length=20, choices=CutMethod.choices)
+    reason = models.TextField(_("Begründung"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("Entschieden am"))
+
+    objects = CutDecisionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["decided_at", "pk"]
+        verbose_name = _("Entscheidung bei Gleichstand")
+        verbose_name_plural = _("Entscheidungen bei Gleichstand")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind=CutKind.FINAL_PLACE, table_number__isnull=True)
+                | Q(kind=CutKind.TABLE_WIN, table_number__gte=1),
+                name="cut_decision_table_for_table_win",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} – {self.tournament}"

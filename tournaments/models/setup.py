@@ -9,6 +9,7 @@ from tournaments.domain.formats import move_time_text
 from tournaments.domain.rules import RuleSet, get_ruleset
 from tournaments.enums import (
     Category,
+    FinalMode,
     RuleSetCode,
     StaffRole,
     TablePolicy,
@@ -48,7 +49,27 @@ class Tournament(models.Model):
         help_text=_("4; 1 bis 3 nur bei Sonderturnieren, wie angekündigt (Klub 6.2.1, 000 §1B)."),
     )
     has_final = models.BooleanField(_("Finalrunde"), default=False)
-    finalists_count = models.PositiveSmallIntegerField(_("Finalisten"), default=4)
+    finalists_count = models.PositiveSmallIntegerField(
+        _("Finalisten"),
+        default=4,
+        help_text=_(
+            "Nur bei „Die Besten der Vorrundentabelle“. Klub-Turniere spielen das Finale an "
+            "Vierertischen: 4, 8, 12 … (Klub 6.1)."
+        ),
+    )
+    final_mode = models.CharField(
+        _("Wer ins Finale kommt"),
+        max_length=20,
+        choices=FinalMode.choices,
+        default=FinalMode.TOP_N,
+        help_text=_(
+            "Wer ins Finale kommt: die Besten der Vorrundentabelle (Klub 6.2) oder, im Hausformat "
+            "(000 §1B), der Sieger jedes Tisches der letzten Vorrunde – nach den Wertungskriterien "
+            "des Regelwerks über die Spiele dieses Tisches. Bei 2 Tischen spielen die beiden "
+            "Tischsieger das Finale zu zweit (unsere Lesart: 4 bzw. 3 Platzierungspunkte). "
+            "Gleichstand entscheidet die Turnierleitung durch Stechen oder Los (Klub 4.2)."
+        ),
+    )
     table_policy = models.CharField(
         _("Tischregel"), max_length=20, choices=TablePolicy.choices, default=TablePolicy.RESERVES
     )
@@ -119,9 +140,9 @@ class Tournament(models.Model):
                 violation_error_message=_("Das Ende liegt vor dem Beginn."),
             ),
             models.CheckConstraint(
-                condition=Q(finalists_count__gte=3),
-                name="tournament_finalists_min_3",
-                violation_error_message=_("Eine Finalrunde braucht mindestens drei Finalisten."),
+                condition=Q(finalists_count__gte=2),
+                name="tournament_finalists_min_2",
+                violation_error_message=_("Eine Finalrunde braucht mindestens zwei Finalisten."),
             ),
         ]
 

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 
 from tournaments.domain import pairing as pairing_domain
-from tournaments.domain.standings import Participant, compute_standings, order_players
-from tournaments.enums import RoundStatus
-from tournaments.models import PairingChange, Registration, Round, Seat, TablePin, Tournament
+from tournaments.domain.standings import (
+    Participant,
+    compute_standings,
+    order_players,
+    table_winners,
+    top_n_cut,
+)
+from tournaments.enums import CutKind, FinalMode, RoundStatus, TournamentStatus
+from tournaments.models import (
+    CutDecision,
+    PairingChange,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    TablePin,
+    Tournament,
+)
 from tournaments.referees.selectors import excluded_player_ids
 from tournaments.sheets.selectors import game_lines
 
@@ -44,31 +61,137 @@ def pairing_order(tournament: Tournament, player_ids) -> list[int]:
     return order_players(lines, ids, ruleset=tournament.ruleset)
 
 
-def finalists(tournament: Tournament) -> list[int]:
-    """The top of the preliminary standings; reserves can never be finalists (SPEC §1)."""
+@dataclass(frozen=True, slots=True)
+class CutTie:
+    """A tie at a cut the rule chain cannot separate: the director decides it (SPEC §1)."""
 
+    kind: str
+    table_number: int | None
+    tied: tuple[int, ...]
+    names: tuple[str, ...]
+    open_places: int
+    keys: int
+    decided: bool = False
+
+    @property
+    def message(self) -> str:
+        who = "; ".join(self.names[:-1]) + " und " + self.names[-1]
+        chain = (
+            f"nach allen {_KEY_WORDS.get(self.keys, self.keys)} Wertungskriterien des Regelwerks"
+        )
+        if self.kind == CutKind.TABLE_WIN:
+            where = f"um den Sieg an Tisch {self.table_number}"
+        elif self.open_places == 1:
+            where = "um den letzten Finalplatz"
+        else:
+            where = f"um die letzten {self.open_places} Finalplätze"
+        return (
+            f"Gleichstand {where} {chain} zwischen {who}: die Turnierleitung muss entscheiden "
+            "(Stechen oder Los), bevor das Finale ausgelost wird."
+        )
+
+
+_KEY_WORDS = {1: "ein", 2: "zwei", 3: "drei", 4: "vier"}
+
+
+@dataclass(frozen=True, slots=True)
+class FinalField:
+    """Who reaches the final: ``finalists`` (best first) once no ``open_ties`` are left; every
+    tie at a cut (``ties``, decided or not) and the director's ``decisions`` in force."""
+
+    finalists: tuple[int, ...]
+    ties: tuple[CutTie, ...]
+    decisions: tuple[CutDecision, ...]
+
+    @property
+    def open_ties(self) -> tuple[CutTie, ...]:
+        return tuple(tie for tie in self.ties if not tie.decided)
+
+
+def _apply(cut, *, kind: str, table_number: int | None, tournament: Tournament, out: dict):
+    """Through players of one cut, the decision's choice added; an open tie if none exists."""
+    if cut.decided:
+        return list(cut.through)
+    decision = CutDecision.objects.filter(tournament=tournament).in_force(
+        kind=kind, table_number=table_number, tied=list(cut.tied)
+    )
+    out["ties"].append((kind, table_number, cut, decision is not None))
+    if decision is None:
+        return list(cut.through)
+    out["decisions"].append(decision)
+    chosen = set(decision.chosen_player_ids)
+    return list(cut.through) + [pid for pid in cut.tied if pid in chosen]
+
+
+def final_field(tournament: Tournament) -> FinalField:
+    """The finalists by the tournament's final mode (SPEC §1): the top N of the preliminary
+    standings, or the winner of every table of the last preliminary round (000 §1B); reserves
+    and excluded players never reach the final. Ties need a director's decision."""
     regs = Registration.objects.active().filter(tournament=tournament)
     excluded = excluded_player_ids(tournament)
     participants = [
         Participant(player_id=r.player_id, reserve=r.reserve, excluded=r.player_id in excluded)
         for r in regs
     ]
+    eligible = {p.player_id for p in participants if not (p.reserve or p.excluded)}
     known = {p.player_id for p in participants}
+    last = tournament.rounds_planned
     lines = [
         line
         for line in game_lines(tournament)
-        if line.round_number <= tournament.rounds_planned and line.player_id in known
+        if line.round_number <= last and line.player_id in known
     ]
-    rows = compute_standings(lines, participants, ruleset=tournament.ruleset)
-    ranked = [row for row in rows if row.rank is not None]
-    k = tournament.finalists_count
-    if len(ranked) > k and ranked[k].rank == ranked[k - 1].rank:
-        raise ValidationError(
-            f"Gleichstand um den letzten Finalplatz (Rang {ranked[k].rank}) nach allen "
-            f"Wertungskriterien ({tournament.ruleset.chain_label}): die Turnierleitung muss "
-            "entscheiden (z. B. Stechen)."
+    out: dict[str, list] = {"ties": [], "decisions": []}
+    finalists: list[int] = []
+    if tournament.final_mode == FinalMode.TABLE_WINNERS:
+        tables: dict[int, list[int]] = {}
+        for number, pid in Seat.objects.filter(
+            round__tournament=tournament, round__number=last, player_id__in=eligible
+        ).values_list("table__number", "player_id"):
+            tables.setdefault(number, []).append(pid)
+        round_lines = [line for line in lines if line.round_number == last]
+        for table in table_winners(round_lines, tables, ruleset=tournament.ruleset):
+            finalists += _apply(
+                table.cut,
+                kind=CutKind.TABLE_WIN,
+                table_number=table.table_number,
+                tournament=tournament,
+                out=out,
+            )
+    else:
+        rows = compute_standings(lines, participants, ruleset=tournament.ruleset)
+        cut = top_n_cut(rows, tournament.finalists_count)
+        finalists = _apply(
+            cut, kind=CutKind.FINAL_PLACE, table_number=None, tournament=tournament, out=out
         )
-    return [row.player_id for row in ranked[:k]]
+    tied_ids = {pid for _, _, cut, _ in out["ties"] for pid in cut.tied}
+    full = {p.pk: p.full_name for p in Player.objects.filter(pk__in=tied_ids)}
+    ties = tuple(
+        CutTie(
+            kind=kind,
+            table_number=number,
+            tied=cut.tied,
+            names=tuple(full[pid] for pid in cut.tied),
+            open_places=cut.open_places,
+            keys=len(tournament.ruleset.chain),
+            decided=decided,
+        )
+        for kind, number, cut, decided in out["ties"]
+    )
+    return FinalField(tuple(finalists), ties, tuple(out["decisions"]))
+
+
+def finalists(tournament: Tournament) -> list[int]:
+    """The finalists, best first; refuses while a tie at a cut is undecided (SPEC §1)."""
+    field = final_field(tournament)
+    if field.open_ties:
+        raise ValidationError([tie.message for tie in field.open_ties])
+    return list(field.finalists)
+
+
+def cut_decisions(tournament: Tournament) -> list[CutDecision]:
+    """Every decision of a tie at a cut, oldest first, with who decided (for the record)."""
+    return list(CutDecision.objects.filter(tournament=tournament).select_related("decided_by"))
 
 
 def round_seating(rnd) -> list[dict]:
@@ -145,3 +268,46 @@ def pins_by_player(tournament: Tournament, player_ids) -> dict[int, TablePin]:
 def round_changes(rnd: Round, *, limit: int = 50) -> list[PairingChange]:
     """The director's pairing changes of the round, with who made them."""
     return list(rnd.changes.select_related("user")[:limit])
+
+
+def final_ties_pending(tournament: Tournament) -> tuple[CutTie, ...]:
+    """The ties the director decides now, open or decided (a newer decision supersedes): every
+    preliminary round is published and the final is not drawn yet (SPEC §1); otherwise none."""
+    if not tournament.has_final or tournament.status != TournamentStatus.RUNNING:
+        return ()
+    if not preliminaries_complete(tournament):
+        return ()
+    return final_field(tournament).ties
+
+
+def preliminaries_complete(tournament: Tournament) -> bool:
+    """Every preliminary round is published and no later round drawn: the final's cut stands."""
+    statuses = list(tournament.rounds.order_by("number").values_list("status", flat=True))
+    return len(statuses) == tournament.rounds_planned and statuses[-1] == RoundStatus.PUBLISHED
+
+
+@dataclass(frozen=True, slots=True)
+class CutDecisionNote:
+    """A decision as the standings show it: the players by name (SPEC §1 "Ties at a cut")."""
+
+    decision: CutDecision
+    tied: tuple[Player, ...]
+    chosen: tuple[Player, ...]
+
+
+def cut_decision_notes(tournament: Tournament) -> list[CutDecisionNote]:
+    """The decisions in force (a newer one for the same tie supersedes), oldest first."""
+    decisions = cut_decisions(tournament)
+    newest: dict[tuple, CutDecision] = {}
+    for d in decisions:
+        newest[(d.kind, d.table_number, tuple(sorted(d.tied_player_ids)))] = d
+    ids = {pid for d in newest.values() for pid in d.tied_player_ids}
+    players = Player.objects.in_bulk(list(ids))
+    return [
+        CutDecisionNote(
+            decision=d,
+            tied=tuple(players[pid] for pid in d.tied_player_ids if pid in players),
+            chosen=tuple(players[pid] for pid in d.chosen_player_ids if pid in players),
+        )
+        for d in sorted(newest.values(), key=lambda d: (d.decided_at, d.pk))
+    ]

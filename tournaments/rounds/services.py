@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tournaments.common import events
 from tournaments.domain import pairing as pairing_domain
-from tournaments.domain.formats import FieldSizeError, three_table_plan
+from tournaments.domain.formats import FieldSizeError, final_table_sizes
 from tournaments.enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
 from tournaments.models import (
     PairingChange,
@@ -144,11 +144,7 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
     if is_final:
         finalists = rounds_selectors.finalists(tournament)
         try:
-            sizes = (
-                (4,) * (len(finalists) // 4)
-                if len(finalists) % 4 == 0
-                else three_table_plan(len(finalists))
-            )
+            sizes = final_table_sizes(len(finalists))
         except FieldSizeError as exc:
             raise ValidationError(str(exc)) from exc
         pairing = pairing_domain.pair_final(finalists, table_sizes=sizes, seed=seed)

@@ -17,6 +17,7 @@ from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
+from tournaments.sheets import selectors as sheets_selectors
 
 
 @login_required
@@ -227,7 +228,7 @@ def table_cards(request, pk: int, number: int):
     rnd = visible_round(request, pk, number)
     seating = rounds_selectors.round_seating(rnd)
     games = rnd.tournament.games_per_round
-    plans = {4: seat_plan(4, games), 3: seat_plan(3, games)}
+    plans = {size: seat_plan(size, games) for size in (2, 3, 4)}
     cards = []
     for table in seating:
         by_letter = {s.letter: s for s in table["seats"]}
@@ -267,11 +268,21 @@ def result_sheets(request, pk: int, number: int):
     if only.isdigit():
         seating = [t for t in seating if t["number"] == int(only)]
     games = tournament.games_per_round
-    plans = {4: seat_plan(4, games), 3: seat_plan(3, games)}
+    absent = sheets_selectors.round_absences(rnd)  # SPEC §7: out from a game on
     sheets = [
         {
             "table": table,
-            "rows": [{"game": g.game, "starter": g.starter} for g in plans[len(table["seats"])]],
+            "rows": [
+                {
+                    "game": g.game,
+                    "starter": g.starter,
+                    "cells": [
+                        s.player_id in absent and g.game >= absent[s.player_id].from_game
+                        for s in table["seats"]
+                    ],
+                }
+                for g in seat_plan(len(table["seats"]), games)
+            ],
         }
         for table in seating
     ]

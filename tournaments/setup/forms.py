@@ -18,6 +18,7 @@ class TournamentForm(forms.ModelForm):
             "rounds_planned",
             "games_per_round",
             "has_final",
+            "final_mode",
             "finalists_count",
             "table_policy",
             "max_players",
@@ -41,9 +42,9 @@ class TournamentForm(forms.ModelForm):
             cleaned["seconds_per_move"] = SECONDS_PER_MOVE  # Klub 12.1: nothing to choose
 
         needed = (
-            "category", "rounds_planned", "games_per_round", "has_final", "finalists_count",
-            "table_policy", "max_players", "start_date", "end_date", "ranking_year", "rule_set",
-            "seconds_per_move",
+            "category", "rounds_planned", "games_per_round", "has_final", "final_mode",
+            "finalists_count", "table_policy", "max_players", "start_date", "end_date",
+            "ranking_year", "rule_set", "seconds_per_move",
         )  # fmt: skip
         optional = ("max_players", "seconds_per_move")
         if all(cleaned.get(f) is not None for f in needed if f not in optional):

@@ -12,6 +12,7 @@ from tournaments.common import access
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import apply_errors, flash_errors
 from tournaments.enums import Category, RuleSetCode, TournamentStatus
+from tournaments.finals.forms import CutDecisionForm
 from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.registration import services as registration_services
@@ -94,6 +95,11 @@ def tournament_detail(request, pk: int):
             "next_round": round_services.next_round_status(tournament)
             if next_is_preliminary
             else None,
+            "final_ties": [
+                (tie, CutDecisionForm(tie=tie))
+                for tie in rounds_selectors.final_ties_pending(tournament)
+            ],
+            "cut_notes": rounds_selectors.cut_decision_notes(tournament),
         },
     )
 

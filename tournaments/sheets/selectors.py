@@ -83,6 +83,11 @@ def table_absences(table: Table) -> dict[str, Absence]:
     return {letters[a.player_id]: a for a in absences.select_related("player")}
 
 
+def round_absences(rnd) -> dict[int, Absence]:
+    """Player id → the absence in force in this round (SPEC §7), for printing all tables."""
+    return {a.player_id: a for a in Absence.objects.in_force().filter(round=rnd)}
+
+
 def table_not_played(table: Table, *, games: int) -> dict[int, tuple[str, ...]]:
     """Per game number, the seat letters of this table that do not play it (SPEC §7)."""
     from_games = {letter: a.from_game for letter, a in table_absences(table).items()}

@@ -54,3 +54,29 @@ def random_game(rng: random.Random, number: int, letters: tuple[str, ...]) -> di
 
 def random_sheet(rng: random.Random, letters: tuple[str, ...], games: int) -> list[dict]:
     return [random_game(rng, number, letters) for number in range(1, games + 1)]
+
+
+def tied_sheet(letters: tuple[str, ...], games: int) -> list[dict]:
+    """A sheet where A and B cannot be separated by any key (Klub 10.1, 000 §5A): A wins game 1
+    with B second, B wins game 2 with A second, C wins the rest with A and B sharing 2nd place;
+    everyone else loses 15 a game. For `--tie-at-cut`."""
+    others = [x for x in letters if x not in ("A", "B")]
+    sheet = []
+    for number in range(1, games + 1):
+        if number <= 2:
+            winner, second = ("A", "B") if number == 1 else ("B", "A")
+            scores = {second: -5, **{x: -15 for x in others}}
+        else:
+            winner = "C"
+            scores = {"A": -5, "B": -5, **{x: -15 for x in others if x != "C"}}
+        scores[winner] = -sum(scores.values())
+        sheet.append(
+            {
+                "number": number,
+                "pool_exhausted": False,
+                "declared_winner": None,
+                "scores": scores,
+                "no_meld": {},
+            }
+        )
+    return sheet

@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from tournaments.domain.formats import CATEGORY_PRESETS, reserves_needed
 from tournaments.enums import (
+    CutMethod,
+    FinalMode,
     GlobalRole,
     RuleSetCode,
     StaffRole,
@@ -18,15 +20,17 @@ from tournaments.enums import (
     WarningGround,
     WarningKind,
 )
+from tournaments.finals import services as finals_services
 from tournaments.models import Player, Round, Tournament, TournamentStaff
 from tournaments.permissions import role_groups
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
+from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.players import demo_player_rows
-from tournaments.simulation.sheets import random_game, random_sheet
+from tournaments.simulation.sheets import random_game, random_sheet, tied_sheet
 
 
 def simulate_tournament(
@@ -37,6 +41,8 @@ def simulate_tournament(
     games: int = 4,
     final: bool = False,
     three_player_tables: bool = False,
+    house_final: bool = False,
+    tie_at_cut: bool = False,
     seed: int,
     year: int | None = None,
     stop_after: int | None = None,
@@ -49,6 +55,10 @@ def simulate_tournament(
     `rounds` defaults to the category's preset (3 where the category announces it freely);
     `stop_after` leaves the tournament running after that round. The same seed plays the same
     tournament on the same registry. Raises ValidationError where a service refuses.
+
+    `house_final` fills the final with the winner of every table of the last preliminary round
+    (000 §1B); `tie_at_cut` fixes table 1 of that round so that its A and B tie for the win.
+    Ties at a cut (forced or by chance) are decided by lot, as the director would (Klub 4.2).
     """
     rng = rng or random.Random(seed)
     tournament, director, desk = _setup(
@@ -60,11 +70,13 @@ def simulate_tournament(
         games=games,
         final=final,
         three_player_tables=three_player_tables,
+        house_final=house_final,
         year=year or timezone.localdate().year,
         name=name,
     )
     for _ in range(tournament.total_rounds):
         with transaction.atomic():
+            _decide_ties_by_lot(rng, tournament, director)
             rnd = round_services.round_pair_next(
                 tournament=tournament, user=director, seed=rng.randrange(2**62)
             )
@@ -72,13 +84,18 @@ def simulate_tournament(
             if stop_after is not None and rnd.number > stop_after:
                 break
             absent = _red_card(rng, rnd) if red_card_mid_round and rnd.number == 1 else {}
-            for table in rnd.tables.all():
+            for table in rnd.tables.order_by("number"):
                 letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
                 games = random_sheet(rng, letters, tournament.games_per_round)
                 if table.number == 1 and absent:
                     games = [_without(rng, game, letters, absent) for game in games]
+                if tie_at_cut and rnd.number == tournament.rounds_planned and table.number == 1:
+                    games = tied_sheet(letters, tournament.games_per_round)
                 sheet = sheet_services.sheet_save(
-                    table=table, games=games, expected_version=0, user=desk
+                    table=table,
+                    games=games,
+                    expected_version=0,
+                    user=desk,
                 )
                 sheet_services.sheet_confirm(
                     sheet=sheet, expected_version=sheet.version, user=director
@@ -140,6 +157,22 @@ def _refill_reserves(tournament: Tournament, director) -> None:
         registration_services.registration_update(registration=reserve, checked_in=True)
 
 
+def _decide_ties_by_lot(rng: random.Random, tournament: Tournament, director) -> None:
+    """Before the final: every tie at a cut decided by lot (SPEC §1, Klub 4.2)."""
+    for tie in rounds_selectors.final_ties_pending(tournament):
+        if tie.decided:
+            continue
+        finals_services.cut_decision_record(
+            tournament=tournament,
+            kind=tie.kind,
+            table_number=tie.table_number,
+            chosen=rng.sample(list(tie.tied), tie.open_places),
+            method=CutMethod.LOT,
+            reason="Los gezogen (Simulation).",
+            user=director,
+        )
+
+
 def _staff():
     User = get_user_model()
     director, _ = User.objects.get_or_create(username="sim-leitung")
@@ -173,6 +206,7 @@ def _setup(
     games: int,
     final: bool,
     three_player_tables: bool,
+    house_final: bool,
     year: int,
     name: str | None,
 ):
@@ -184,7 +218,8 @@ def _setup(
         category=category,
         rounds_planned=rounds,
         games_per_round=games,
-        has_final=final,
+        has_final=final or house_final,
+        final_mode=FinalMode.TABLE_WINNERS if house_final else FinalMode.TOP_N,
         table_policy=TablePolicy.THREE_PLAYER if three_player_tables else TablePolicy.RESERVES,
         start_date=start,
         end_date=start,

@@ -86,6 +86,7 @@ def standings(request, pk: int):
         "query": query,
         "matches": sum(1 for r in rows if r["highlight"]),
         "staff": staff,
+        "cut_notes": rounds_selectors.cut_decision_notes(tournament),
     }
     template = "tournaments/public/standings.html"
     if request.htmx and request.htmx.target == "standings-table":

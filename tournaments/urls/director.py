@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.finals import views as finals_views
 from tournaments.pages import views as pages_views
 from tournaments.registration import views as registration_views
 from tournaments.registry import views as registry_views
@@ -55,6 +56,7 @@ urlpatterns = [
         name="registration_change",
     ),
     path("turniere/<int:pk>/runden/auslosen/", rounds_views.round_pair, name="round_pair"),
+    path("turniere/<int:pk>/finale/gleichstand/", finals_views.cut_decide, name="cut_decide"),
     path("turniere/<int:pk>/runden/<int:number>/", rounds_views.round_detail, name="round_detail"),
     path(
         "turniere/<int:pk>/runden/<int:number>/tauschen/",

@@ -96,8 +96,8 @@ def test_category_presets_follow_klub_6_3():
     presets = dict(CATEGORY_PRESETS)
     assert presets == {
         "beginners": Preset(rounds=2, final_allowed=True, games_per_round=4),
-        "city": Preset(rounds=3, final_allowed=False, games_per_round=4),
-        "national": Preset(rounds=4, final_allowed=False, games_per_round=4),
+        "city": Preset(rounds=3, final_allowed=True, games_per_round=4),
+        "national": Preset(rounds=4, final_allowed=True, games_per_round=4),
         "special": Preset(rounds=None, final_allowed=True, games_per_round=4),
     }
 
@@ -202,18 +202,52 @@ RULE_SET_2013 = (
             {"category": "special", "games_per_round": 5},
             {"games_per_round": "Eine Runde hat 1 bis 4 Spiele."},
         ),
+        ("Klub 6.2, 12.1 (our reading: any category)", {"has_final": True}, {}),
         (
-            "Klub 6.3",
-            {"has_final": True},
+            "Klub 6.2, 12.1",
+            {"category": "national", "rounds_planned": 4, "has_final": True, "finalists_count": 8},
+            {},
+        ),
+        (
+            "Klub 6.1: club finals at tables of four",
+            {"has_final": True, "finalists_count": 6},
             {
-                "has_final": "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei "
-                "Sonderturnieren vorgesehen (Klub 6.3)."
+                "finalists_count": "Klub-Turniere spielen das Finale an Vierertischen: die Zahl "
+                "der Finalisten muss ein Vielfaches von 4 sein (Klub 6.1)."
             },
         ),
         (
-            "Klub 6.2, 12.1",
-            {"category": "special", "has_final": True, "finalists_count": 2},
-            {"finalists_count": "Eine Finalrunde braucht mindestens drei Finalisten."},
+            "Klub 6.1: club finals at tables of four",
+            {"category": "beginners", "rounds_planned": 2, "has_final": True, "finalists_count": 3},
+            {
+                "finalists_count": "Klub-Turniere spielen das Finale an Vierertischen: die Zahl "
+                "der Finalisten muss ein Vielfaches von 4 sein (Klub 6.1)."
+            },
+        ),
+        ("Klub 6.2.1: special tournaments seat 3", {**HOUSE_FORMAT, "finalists_count": 3}, {}),
+        ("000 §1B: a final of two", {**HOUSE_FORMAT, "finalists_count": 2}, {}),
+        (
+            "000 §1B",
+            {"category": "special", "has_final": True, "finalists_count": 1},
+            {"finalists_count": "Eine Finalrunde braucht mindestens zwei Finalisten."},
+        ),
+        (
+            "000 §1B: table winners",
+            {**HOUSE_FORMAT, "final_mode": "table_winners", "finalists_count": 1},
+            {},
+        ),
+        (
+            "000 §1B, Klub 6.2.1: table winners only in special tournaments",
+            {"has_final": True, "final_mode": "table_winners"},
+            {
+                "final_mode": "Ein Finale der Tischsieger gibt es nur im Hausformat, also bei "
+                "Sonderturnieren (000 §1B, Klub 6.2.1)."
+            },
+        ),
+        (
+            "000 §1B",
+            {"final_mode": "best"},
+            {"final_mode": "Unbekannte Art, das Finale zu besetzen."},
         ),
         ("Klub 6.2", {"finalists_count": 2}, {}),
         (
@@ -282,7 +316,7 @@ def test_format_errors_reports_every_broken_rule_at_once():
             "ranking_year": 2025,
         }
     )
-    assert list(errors) == ["games_per_round", "has_final", "table_policy", "ranking_year"]
+    assert list(errors) == ["games_per_round", "table_policy", "ranking_year"]
 
 
 TODAY = date(2026, 11, 23)

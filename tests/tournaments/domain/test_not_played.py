@@ -126,7 +126,13 @@ def test_games_before_the_exclusion_stand_and_later_ones_have_three_players():
             "SPEC §7 + §4: a game needs 3 players; two seats out leave a game of 2",
             GameInput(3, (SeatScore("A", 30), SeatScore("B", -30)), not_played=("C", "D")),
             ABCD,
-            [("player_count", None, "Spiel 3: Ein Tisch hat 3 oder 4 Spieler, hier sind es 2.")],
+            [
+                (
+                    "player_count",
+                    None,
+                    "Spiel 3: Ein Spiel braucht mindestens 3 Spieler, hier spielen 2 (SPEC §7).",
+                )
+            ],
         ),
     ],
 )

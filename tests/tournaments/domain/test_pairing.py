@@ -167,7 +167,7 @@ def test_draw_round_one_is_not_registration_order():
     [
         ([1, 2, 3, 4, 5], (4,), {}, "5 Spieler passen nicht auf Tische mit zusammen 4 Plätzen."),
         ([1, 1, 2, 3], (4,), {}, "Ein Spieler steht mehrfach in der Teilnehmerliste."),
-        ([1, 2], (2,), {}, "Tische haben 3 oder 4 Plätze, nicht 2."),
+        ([1], (1,), {}, "Tische haben 2 bis 4 Plätze, nicht 1."),
         (
             [1, 2, 3, 4],
             (4,),

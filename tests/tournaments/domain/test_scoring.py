@@ -162,6 +162,11 @@ SCORED = [
         ],
     ),
     (
+        "000 §1B, SPEC §1 (our reading): the final of two table winners gives 4, 3",
+        game(-12, 12),
+        [("A", -12, 12, 2, 3, False), ("B", 12, 0, 1, 4, True)],
+    ),
+    (
         "SPEC §4 bounds: 788 minus and 3 × 788 plus are possible",
         game(2364, -788, -788, -788),
         [
@@ -189,6 +194,7 @@ PLACEMENT = [
     ("Klub 10.1: places 1,2,3,3", (3, 1, 3, 2), 4, (1, 4, 1, 3)),
     ("SPEC §4: 3-player table", (3, 2, 1), 3, (1, 3, 4)),
     ("SPEC §4: 3-player table, shared 2nd", (2, 1, 2), 3, (2, 4, 2)),
+    ("SPEC §1 (our reading): the final of two", (2, 1), 2, (3, 4)),
 ]
 
 

@@ -113,9 +113,9 @@ INVALID = [
         ],
     ),
     (
-        "Klub 6.1, 000 §1A: 3 or 4 players",
-        game(10, -10),
-        [error("player_count", None, "Spiel 1: Ein Tisch hat 3 oder 4 Spieler, hier sind es 2.")],
+        "Klub 6.1, 000 §1A/§1B: 2 to 4 players",
+        game(10),
+        [error("player_count", None, "Spiel 1: Ein Tisch hat 2 bis 4 Spieler, hier sind es 1.")],
     ),
     (
         "Klub 7.2: letters A-D once each",

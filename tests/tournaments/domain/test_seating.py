@@ -70,7 +70,14 @@ def test_seat_plan_short_rounds_use_the_first_games_of_the_pattern(games):
     assert seat_plan(3, games) == seat_plan(3)[:games]
 
 
-@pytest.mark.parametrize(("table_size", "games"), [(2, 4), (5, 4), (4, 0), (4, 5)])
+def test_seat_plan_final_of_two_alternates_the_start():
+    """000 §1B, our reading: A South, B North; A starts odd games, B even ones."""
+    plan = seat_plan(2)
+    assert [game.starter for game in plan] == ["A", "B", "A", "B"]
+    assert {game.compass for game in plan} == {(("S", "A"), ("N", "B"))}
+
+
+@pytest.mark.parametrize(("table_size", "games"), [(1, 4), (5, 4), (4, 0), (4, 5)])
 def test_seat_plan_rejects_impossible_tables_and_game_counts(table_size, games):
     with pytest.raises(ValueError):
         seat_plan(table_size, games)

@@ -6,12 +6,15 @@ import pytest
 from django.urls import reverse
 
 from tests.support.builders import (
+    add_staff,
     make_house_tournament,
     make_players,
     make_released_round,
     make_user,
     register_players,
 )
+from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
+from tournaments.referees import services as referees_services
 from tournaments.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
@@ -84,3 +87,29 @@ def test_only_desk_and_director_of_this_tournament(client, world, other_director
     assert client.get(url(world["t"])).status_code == 302
     client.force_login(world["desk"])
     assert client.get(url(world["t"], number=9)).status_code == 404
+
+
+def test_a_player_out_mid_round_is_printed_as_not_played(client, world):
+    """SPEC §7: after a red card in game 3 the sheet shows that seat's games 3 and 4 as not
+    played, so the table writes them as 3-player games."""
+    referee = make_user("schiri-druck", role=GlobalRole.REFEREE)
+    add_staff(world["t"], referee, StaffRole.REFEREE)
+    seat = world["round"].seats.get(table__number=1, letter="B")
+    referees_services.warning_give(
+        tournament=world["t"],
+        player=seat.player,
+        kind=WarningKind.RED,
+        ground=WarningGround.UNSPORTING,
+        user=referee,
+        rnd=world["round"],
+        game_number=3,
+    )
+    client.force_login(world["desk"])
+    first = sheets(client.get(url(world["t"], tisch=1)).content.decode())[0]
+    rows = re.findall(r'<tr><th scope="row">(\d)</th><td>[A-D]</td>(.*?)</tr>', first)
+    assert [(game, cells.count("nicht gespielt")) for game, cells in rows] == [
+        ("1", 0),
+        ("2", 0),
+        ("3", 1),
+        ("4", 1),
+    ]

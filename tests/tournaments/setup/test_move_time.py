@@ -28,6 +28,7 @@ FORM = {
     "ranking_year": 2026,
     "rule_set": "2014",
     "counts_for_ranking": "on",
+    "final_mode": "top_n",
 }
 
 

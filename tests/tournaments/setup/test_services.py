@@ -83,11 +83,13 @@ def test_tournament_create_wrong_round_count_refused(director, category, rounds,
     }
 
 
-def test_tournament_create_final_refused_for_city(director):
-    assert errors_of(director, has_final=True) == {
-        "has_final": [
-            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren "
-            "vorgesehen (Klub 6.3)."
+def test_tournament_create_city_final_needs_tables_of_four(director):
+    """Our reading of Klub 6.2/12.1: any category may announce a final; club finals are seated
+    at tables of four (6.1), so a count that can never be seated is refused at set-up."""
+    assert errors_of(director, has_final=True, finalists_count=6) == {
+        "finalists_count": [
+            "Klub-Turniere spielen das Finale an Vierertischen: die Zahl der Finalisten muss "
+            "ein Vielfaches von 4 sein (Klub 6.1)."
         ]
     }
 
@@ -156,14 +158,15 @@ def test_tournament_create_collects_every_error(director):
         rounds_planned=2,
         games_per_round=3,
         has_final=True,
+        finalists_count=3,
         table_policy=TablePolicy.THREE_PLAYER,
         end_date=date(2026, 12, 11),
         ranking_year=2025,
     )
     assert sorted(errors) == [
         "end_date",
+        "finalists_count",
         "games_per_round",
-        "has_final",
         "ranking_year",
         "rounds_planned",
         "table_policy",

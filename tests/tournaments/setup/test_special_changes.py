@@ -140,6 +140,7 @@ def test_edit_form_shows_the_refusal_with_the_earliest_start(client, director):
         "ranking_year": str(t.ranking_year),
         "rule_set": RuleSetCode.HOUSE,
         "counts_for_ranking": "on",
+        "final_mode": "top_n",
     }
 
     response = client.post(reverse("director:tournament_edit", args=[t.pk]), data)

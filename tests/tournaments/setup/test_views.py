@@ -60,6 +60,7 @@ def form_data(**overrides) -> dict:
         "rounds_planned": "3",
         "games_per_round": "4",
         "finalists_count": "4",
+        "final_mode": "top_n",
         "table_policy": TablePolicy.RESERVES,
         "max_players": "",
         "start_date": "2026-12-12",
@@ -94,15 +95,16 @@ def test_tournament_create_view_shows_preset_error(client, director):
     client.force_login(director)
 
     response = client.post(
-        reverse("director:tournament_create"), form_data(rounds_planned="2", has_final="on")
+        reverse("director:tournament_create"),
+        form_data(rounds_planned="2", has_final="on", finalists_count="6"),
     )
 
     assert response.status_code == 200
     assert response.context["form"].errors == {
         "rounds_planned": ["Eine Stadtmeisterschaft hat 3 Vorrunden (Klub 6.3)."],
-        "has_final": [
-            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren "
-            "vorgesehen (Klub 6.3)."
+        "finalists_count": [
+            "Klub-Turniere spielen das Finale an Vierertischen: die Zahl der Finalisten muss "
+            "ein Vielfaches von 4 sein (Klub 6.1)."
         ],
     }
     assert Tournament.objects.count() == 0
@@ -137,6 +139,7 @@ def test_tournament_form_shows_every_format_problem_in_german(client, director):
             "rounds_planned": "3",
             "games_per_round": "4",
             "finalists_count": "4",
+            "final_mode": "top_n",
             "table_policy": "reserves",
             "start_date": "2026-12-12",
             "end_date": "2026-12-11",

@@ -3,12 +3,13 @@
 import io
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from tests.support.builders import simulate_tournament
+from tests.support.reading import player_at
 from tournaments.domain.formats import reserves_needed
 from tournaments.enums import RoundStatus, SheetStatus, WarningKind
-from tournaments.models import Absence, PlayerWarning, ResultSheet, Seat, Tournament
+from tournaments.models import Absence, CutDecision, PlayerWarning, ResultSheet, Seat, Tournament
 
 
 def test_simulate_tournament_plays_every_round_through_the_services(db):
@@ -104,3 +105,52 @@ def test_simulate_tournament_with_a_red_card_mid_round(db, players):
     later = Seat.objects.filter(round__tournament=tournament, round__number__gt=1)
     assert not later.filter(player=card.player).exists()
     assert later.count() == 2 * (players - 1 + reserves_needed(players - 1))
+
+
+HOUSE_FINAL = {
+    "category": "special",
+    "rounds": 1,
+    "games": 3,
+    "three_player_tables": True,
+    "house_final": True,
+    "year": 2025,
+}
+
+
+def test_simulate_house_final_with_a_tie_at_the_cut(db):
+    """000 §1B: the winner of every table reaches the final; table 1 tied (`--tie-at-cut`) and
+    decided by lot, as SPEC §1 asks of the director."""
+    out = io.StringIO()
+    call_command(
+        "simulate_tournament", players=13, seed=4, tie_at_cut=True, stdout=out, **HOUSE_FINAL
+    )
+    tournament = Tournament.objects.get(pk=int(out.getvalue().split()[-1]))
+
+    assert tournament.status == "finished"
+    first = tournament.rounds.get(number=1)
+    final = tournament.rounds.get(kind="final")
+    tied = [player_at(first, 1, letter).pk for letter in ("A", "B")]
+    decision = CutDecision.objects.get(tournament=tournament)
+    assert (decision.kind, decision.table_number, decision.method) == ("table_win", 1, "lot")
+    assert sorted(decision.tied_player_ids) == sorted(tied)
+    (chosen,) = decision.chosen_player_ids
+    seated = set(final.seats.values_list("player_id", flat=True))
+    assert len(seated) == first.tables.count() == 4
+    assert chosen in seated
+    assert not (set(tied) - {chosen}) & seated
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"house_final": True}, "--house-final nur mit --category special (000 §1B)."),
+        (
+            {**HOUSE_FINAL, "house_final": False, "tie_at_cut": True},
+            "--tie-at-cut nur mit --house-final.",
+        ),
+    ],
+)
+def test_simulate_house_final_options_are_checked(db, args, message):
+    with pytest.raises(CommandError) as refused:
+        call_command("simulate_tournament", players=9, seed=4, stdout=io.StringIO(), **args)
+    assert str(refused.value) == message

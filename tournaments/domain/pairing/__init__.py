@@ -51,8 +51,13 @@ from types import MappingProxyType
 
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
 
-LETTERS: dict[int, tuple[str, ...]] = {4: ("A", "B", "C", "D"), 3: ("A", "B", "C")}
-"""Seat letters per table size (Klub 6.1; 3-player tables of 000 §1A)."""
+LETTERS: dict[int, tuple[str, ...]] = {
+    4: ("A", "B", "C", "D"),
+    3: ("A", "B", "C"),
+    2: ("A", "B"),
+}
+"""Seat letters per table size (Klub 6.1; 3-player tables of 000 §1A; the final of two table
+winners, 000 §1B, our reading)."""
 
 NO_PINS: Mapping[int, int] = MappingProxyType({})
 
@@ -237,7 +242,7 @@ def _validate(
         raise PairingError("Ein Spieler steht mehrfach in der Teilnehmerliste.")
     for size in table_sizes:
         if size not in LETTERS:
-            raise PairingError(f"Tische haben 3 oder 4 Plätze, nicht {size}.")
+            raise PairingError(f"Tische haben 2 bis 4 Plätze, nicht {size}.")
     if sum(table_sizes) != len(player_ids):
         raise PairingError(
             f"{len(player_ids)} Spieler passen nicht auf Tische mit zusammen "

@@ -19,6 +19,16 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=4)
         parser.add_argument("--final", action="store_true")
         parser.add_argument("--three-player-tables", action="store_true")
+        parser.add_argument(
+            "--house-final",
+            action="store_true",
+            help="Hausformat (000 §1B): Finale der Tischsieger der letzten Vorrunde.",
+        )
+        parser.add_argument(
+            "--tie-at-cut",
+            action="store_true",
+            help="Tisch 1 der letzten Vorrunde endet im Gleichstand; entschieden wird per Los.",
+        )
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--year", type=int, default=None)
         parser.add_argument(
@@ -36,6 +46,10 @@ class Command(BaseCommand):
             raise CommandError("--three-player-tables nur mit --category special.")
         if opts["red_card_mid_round"] and opts["three_player_tables"]:
             raise CommandError("--red-card-mid-round nur mit Ersatzspielern (Vierertische).")
+        if opts["house_final"] and opts["category"] != Category.SPECIAL:
+            raise CommandError("--house-final nur mit --category special (000 §1B).")
+        if opts["tie_at_cut"] and not opts["house_final"]:
+            raise CommandError("--tie-at-cut nur mit --house-final.")
         seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2**31)
         try:
             tournament = simulate_tournament(
@@ -45,6 +59,8 @@ class Command(BaseCommand):
                 games=opts["games"],
                 final=opts["final"],
                 three_player_tables=opts["three_player_tables"],
+                house_final=opts["house_final"],
+                tie_at_cut=opts["tie_at_cut"],
                 seed=seed,
                 year=opts["year"],
                 stop_after=opts["stop_after"],
