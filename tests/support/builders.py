@@ -164,6 +164,31 @@ def make_tournament(*, director, open: bool = False, opened_at=None, **fields) -
     return tournament
 
 
+def make_city_contest(*, director, **fields) -> Tournament:
+    """A Städtekampf: a special tournament (3 rounds of 4 games at tables of four), opened more
+    than 14 days before its start (Klub 6.2.1); give it teams with `make_teams`."""
+    return make_tournament(
+        director=director,
+        open=True,
+        opened_at=datetime(2026, 11, 1, 10, 0, tzinfo=BERLIN),
+        **{**CITY_CHAMPIONSHIP, "name": "Städtekampf", "category": Category.SPECIAL, **fields},
+    )
+
+
+def make_teams(tournament, names, *, user) -> list:
+    """Create the teams `names` and put the active registrations into them in turn (by name)."""
+    teams = [
+        registration_services.team_create(tournament=tournament, name=name, user=user)
+        for name in names
+    ]
+    regs = tournament.registrations.active().order_by("player__last_name", "player__first_name")
+    for index, reg in enumerate(regs):
+        registration_services.registration_team_set(
+            registration=reg, team=teams[index % len(teams)], user=user
+        )
+    return teams
+
+
 def make_house_tournament(*, director, **fields) -> Tournament:
     """The house format, opened for registration more than 14 days before its start
     (Klub 6.2.1)."""

@@ -11,6 +11,7 @@ from tournaments.models import (
     Round,
     Seat,
     TablePin,
+    Team,
     Tournament,
     TournamentStaff,
 )
@@ -62,13 +63,14 @@ def director_snapshot() -> tuple:
         list(Tournament.objects.order_by("pk").values_list("pk", "name", "status", "venue")),
         list(
             Registration.objects.order_by("pk").values_list(
-                "pk", "player_id", "reserve", "checked_in_at", "withdrawn_at"
+                "pk", "player_id", "reserve", "checked_in_at", "withdrawn_at", "team_id"
             )
         ),
         list(Round.objects.order_by("pk").values_list("pk", "status", "released_at")),
         sorted(Seat.objects.values_list("round_id", "table__number", "letter", "player_id")),
         list(TablePin.objects.values_list("player_id", "table_number")),
         PairingChange.objects.count(),
+        list(Team.objects.order_by("pk").values_list("pk", "tournament_id", "name")),
         sorted(TournamentStaff.objects.values_list("tournament_id", "user_id", "role")),
         list(Player.objects.order_by("pk").values_list("pk", "federation_number", "last_name")),
     )

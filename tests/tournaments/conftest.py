@@ -8,7 +8,9 @@ from dataclasses import dataclass
 import pytest
 
 from tests.support.builders import (
+    make_city_contest,
     make_released_round,
+    make_teams,
     make_tournament,
     make_user,
     register_players,
@@ -102,6 +104,9 @@ def director_world(
     draft = make_tournament(director=director, name="Entwurf")
     desk_row = t.staff.create(user=make_user("orga-welt"), role="desk")
     foreign = make_tournament(director=other_director, name="Anderes Turnier")
+    contest = make_city_contest(director=director)
+    register_players(contest, players[40:], count=2)
+    (contest_team,) = make_teams(contest, ["Köln"], user=director)
 
     def at(table, letter):
         return Seat.objects.get(round=rnd, table__number=table, letter=letter).player_id
@@ -114,6 +119,9 @@ def director_world(
         "reg": Registration.objects.get(tournament=t, player=players[0]),
         "late": late,
         "free_player": players[20],
+        "contest": contest,
+        "contest_team": contest_team,
+        "contest_reg": Registration.objects.get(tournament=contest, player=players[40]),
         "desk_row": desk_row,
         "a": at(1, "A"),
         "b": at(2, "B"),

@@ -140,6 +140,22 @@ SPECS = [
         effect=lambda w: Registration.objects.get(pk=w["reg"].pk).withdrawn_at is not None,
     ),
     Spec(
+        "director:team_create",
+        "post",
+        "tournament",
+        kwargs=lambda w: {"pk": w["contest"].pk},
+        data=lambda w: {"name": "Bonn"},
+        effect=lambda w: w["contest"].teams.filter(name="Bonn").exists(),
+    ),
+    Spec(
+        "director:registration_team_set",
+        "post",
+        "tournament",
+        kwargs=lambda w: {"pk": w["contest"].pk, "reg_pk": w["contest_reg"].pk},
+        data=lambda w: {"team": ""},
+        effect=lambda w: Registration.objects.get(pk=w["contest_reg"].pk).team_id is None,
+    ),
+    Spec(
         "director:round_pair",
         "post",
         "tournament",

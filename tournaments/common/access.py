@@ -21,6 +21,7 @@ from tournaments.models import (
     Ruling,
     Seat,
     Table,
+    Team,
     Tournament,
     TournamentStaff,
 )
@@ -58,6 +59,10 @@ def player_or_404(pk) -> Player:
 
 def registration_or_404(tournament: Tournament, pk: int) -> Registration:
     return get_object_or_404(Registration, pk=pk, tournament=tournament)
+
+
+def team_or_404(tournament: Tournament, pk: int) -> Team:
+    return get_object_or_404(Team, pk=int_or_404(pk), tournament=tournament)
 
 
 def staff_assignment_or_404(tournament: Tournament, pk: int) -> TournamentStaff:

@@ -3,7 +3,7 @@
 from tournaments.models.referees import Absence, PlayerWarning, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
-from tournaments.models.setup import Registration, Tournament, TournamentStaff
+from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, SheetVersion
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "SheetVersion",
     "Table",
     "TablePin",
+    "Team",
     "Tournament",
     "TournamentStaff",
 ]

@@ -192,6 +192,25 @@ class TournamentStaff(models.Model):
         return f"{self.user} – {self.get_role_display()} – {self.tournament}"
 
 
+class Team(models.Model):
+    """A team of a special tournament, e.g. a city in a Städtekampf (Klub 6.2.1)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("Mannschaft"), max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Mannschaft")
+        verbose_name_plural = _("Mannschaften")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class RegistrationQuerySet(models.QuerySet):
     def active(self) -> "RegistrationQuerySet":
         """Not withdrawn: in the field (players and reserves alike)."""
@@ -204,6 +223,14 @@ class Registration(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     reserve = models.BooleanField(_("Ersatzspieler"), default=False)
+    team = models.ForeignKey(
+        Team,
+        verbose_name=_("Mannschaft"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="registrations",
+    )
     checked_in_at = models.DateTimeField(_("Eingecheckt"), null=True, blank=True)
     withdrawn_at = models.DateTimeField(_("Abgemeldet"), null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef
 
 from tournaments.enums import RoundStatus
-from tournaments.models import Player, PlayerWarning, Registration, Round, Tournament
+from tournaments.models import Player, PlayerWarning, Registration, Round, Team, Tournament
 from tournaments.registry.selectors import search_players
 
 
@@ -17,7 +17,7 @@ def registration_rows(tournament: Tournament) -> list[Registration]:
     )
     return list(
         Registration.objects.filter(tournament=tournament)
-        .select_related("player")
+        .select_related("player", "team")
         .annotate(excluded=Exists(red_card))
         .order_by("withdrawn_at", "player__last_name", "player__first_name")
     )
@@ -36,3 +36,8 @@ def running_round(tournament: Tournament) -> Round | None:
         .order_by("-number")
         .first()
     )
+
+
+def team_list(tournament: Tournament) -> list[Team]:
+    """The tournament's teams by name (a Städtekampf, Klub 6.2.1); empty for most tournaments."""
+    return list(Team.objects.filter(tournament=tournament).order_by("name"))

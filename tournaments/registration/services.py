@@ -14,7 +14,8 @@ from tournaments.domain.formats import (
     ANNOUNCE_DAYS_SPECIAL,
 )
 from tournaments.enums import AbsenceReason, Category, RoundStatus, TournamentStatus
-from tournaments.models import Absence, Player, Registration, Seat, Tournament
+from tournaments.models import Absence, Player, Registration, Seat, Team, Tournament
+from tournaments.permissions import can_direct
 
 
 def registration_deadline(tournament: Tournament) -> date | None:
@@ -177,3 +178,55 @@ def tournament_open_registration(*, tournament: Tournament, now: datetime | None
     locked.save(update_fields=["status", "registration_opened_at", "updated_at"])
     events.public_data_changed(locked.pk)
     tournament.status = locked.status
+
+
+def _require_team_director(tournament: Tournament, user) -> None:
+    if not can_direct(user, tournament):
+        raise ValidationError("Nur die Turnierleitung dieses Turniers darf Mannschaften ändern.")
+
+
+def _require_teams_allowed(tournament: Tournament) -> None:
+    if tournament.category != Category.SPECIAL:
+        raise ValidationError(
+            "Mannschaften gibt es nur bei Sonderturnieren, z. B. einem Städtekampf "
+            "(Klub 6.2.1); dieses Turnier hat eine Klub-Kategorie."
+        )
+
+
+@transaction.atomic
+def team_create(*, tournament: Tournament, name: str, user) -> Team:
+    """A team (city, club) of a special tournament (Klub 6.2.1), before round 1 is drawn."""
+    locked = _lock_for_registration(tournament)
+    _require_team_director(locked, user)
+    _require_teams_allowed(locked)
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError("Bitte einen Namen für die Mannschaft angeben.")
+    if len(name) > Team._meta.get_field("name").max_length:
+        raise ValidationError("Der Name der Mannschaft ist zu lang (höchstens 100 Zeichen).")
+    if locked.rounds.exists():
+        raise ValidationError(
+            "Nach der Auslosung der ersten Runde können keine Mannschaften mehr angelegt werden."
+        )
+    if Team.objects.filter(tournament=locked, name__iexact=name).exists():
+        raise ValidationError(f"Die Mannschaft „{name}“ gibt es in diesem Turnier schon.")
+    return Team.objects.create(tournament=locked, name=name)
+
+
+@transaction.atomic
+def registration_team_set(*, registration: Registration, team: Team | None, user) -> Registration:
+    """Put a registered player into a team (or none), before round 1 is drawn (Klub 6.2.1)."""
+    locked_t = _lock_for_registration(registration.tournament)
+    _require_team_director(locked_t, user)
+    _require_teams_allowed(locked_t)
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    if team is not None and team.tournament_id != locked_t.pk:
+        raise ValidationError("Diese Mannschaft gehört zu einem anderen Turnier.")
+    if locked_t.rounds.exists():
+        raise ValidationError(
+            "Nach der Auslosung der ersten Runde können Mannschaften nicht mehr geändert werden."
+        )
+    reg.team = team
+    reg.save(update_fields=["team"])
+    events.public_data_changed(locked_t.pk)
+    return reg

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from tournaments.common import access
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import flash_errors
-from tournaments.enums import TournamentStatus
+from tournaments.enums import Category, TournamentStatus
 from tournaments.models import (
     Tournament,
 )
@@ -37,6 +37,7 @@ def _registration_context(tournament: Tournament) -> dict:
     )
     started = rounds_selectors.any_round_drawn(tournament)
     running = registration_selectors.running_round(tournament)
+    teams_allowed = tournament.category == Category.SPECIAL
     return {
         "running_round": running,
         "running_games": range(1, tournament.games_per_round + 1) if running else (),
@@ -47,6 +48,9 @@ def _registration_context(tournament: Tournament) -> dict:
         "next_round": next_round,
         "started": started,
         "can_register": tournament.status != TournamentStatus.FINISHED,
+        # Only special tournaments have teams (Klub 6.2.1): no query for the others.
+        "teams": registration_selectors.team_list(tournament) if teams_allowed else [],
+        "teams_allowed": teams_allowed,
     }
 
 
@@ -150,4 +154,35 @@ def registration_check_in_all(request, pk: int):
         flash_errors(request, exc)
     else:
         messages.success(request, f"{count} Spieler eingecheckt.")
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def team_create(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    try:
+        team = registration_services.team_create(
+            tournament=tournament, name=request.POST.get("name", ""), user=request.user
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"Mannschaft „{team.name}“ angelegt.")
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def registration_team_set(request, pk: int, reg_pk: int):
+    tournament = directed_tournament(request, pk)
+    registration = access.registration_or_404(tournament, reg_pk)
+    raw = str(request.POST.get("team", ""))
+    team = access.team_or_404(tournament, int(raw)) if raw.isdecimal() else None
+    try:
+        registration_services.registration_team_set(
+            registration=registration, team=team, user=request.user
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
     return _registration_response(request, tournament)

@@ -55,6 +55,16 @@ urlpatterns = [
         registration_views.registration_change,
         name="registration_change",
     ),
+    path(
+        "turniere/<int:pk>/anmeldungen/<int:reg_pk>/mannschaft/",
+        registration_views.registration_team_set,
+        name="registration_team_set",
+    ),
+    path(
+        "turniere/<int:pk>/mannschaften/neu/",
+        registration_views.team_create,
+        name="team_create",
+    ),
     path("turniere/<int:pk>/runden/auslosen/", rounds_views.round_pair, name="round_pair"),
     path("turniere/<int:pk>/finale/gleichstand/", finals_views.cut_decide, name="cut_decide"),
     path("turniere/<int:pk>/runden/<int:number>/", rounds_views.round_detail, name="round_detail"),
