@@ -14,7 +14,7 @@ from tournaments.domain.standings import (
     table_winners,
     top_n_cut,
 )
-from tournaments.enums import CutKind, FinalMode, RoundStatus, TournamentStatus
+from tournaments.enums import Category, CutKind, FinalMode, RoundStatus, TournamentStatus
 from tournaments.models import (
     CutDecision,
     PairingChange,
@@ -228,8 +228,25 @@ def round_report(rnd, seating: list[dict]):
         order = player_ids  # round 1 is random and the final has no rank order to keep
     else:
         order = pairing_order(rnd.tournament, player_ids)
-    report = pairing_domain.evaluate(tables, order=order, history=history)
+    teams = {} if rnd.is_final else player_teams(rnd.tournament)
+    report = pairing_domain.evaluate(tables, order=order, history=history, teams=teams)
     return report, not (rnd.number == 1 or rnd.is_final)
+
+
+def player_teams(tournament: Tournament) -> dict[int, int]:
+    """Player id -> team id for a Städtekampf (Klub 6.2.1); no query for other tournaments."""
+    if tournament.category != Category.SPECIAL:
+        return {}
+    return dict(
+        tournament.registrations.filter(team__isnull=False).values_list("player_id", "team_id")
+    )
+
+
+def team_names(tournament: Tournament) -> dict[int, str]:
+    """Team id -> name (empty, without a query, for tournaments other than special ones)."""
+    if tournament.category != Category.SPECIAL:
+        return {}
+    return dict(tournament.teams.values_list("pk", "name"))
 
 
 def any_round_drawn(tournament: Tournament) -> bool:

@@ -153,7 +153,11 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
     pins = _pins(tournament, field.player_ids, len(field.table_sizes))
     if number == 1:
         pairing = pairing_domain.draw_round_one(
-            field.player_ids, table_sizes=field.table_sizes, seed=seed, pinned=pins
+            field.player_ids,
+            table_sizes=field.table_sizes,
+            seed=seed,
+            pinned=pins,
+            teams=rounds_selectors.player_teams(tournament),
         )
         return pairing, None, field.reserve_ids, RoundKind.PRELIMINARY
     order = rounds_selectors.pairing_order(tournament, field.player_ids)
@@ -166,6 +170,7 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
         pinned=pins,
         budget_iterations=settings.PAIRING_SEARCH_ITERATIONS,
         beam=settings.PAIRING_SEARCH_BEAM,
+        teams=rounds_selectors.player_teams(tournament),
     )
     return pairing, report, field.reserve_ids, RoundKind.PRELIMINARY
 

@@ -33,6 +33,20 @@ def round_pair(request, pk: int):
     return redirect("director:round_detail", pk, rnd.number)
 
 
+def _team_clash_texts(rnd: Round, seating: list[dict], report) -> list[str]:
+    """ "Tisch 3 (Köln: Meier, Schulz)" for every table holding team-mates (Klub 6.2.1)."""
+    if not report.team_clashes:
+        return []
+    teams = rounds_selectors.team_names(rnd.tournament)
+    last = {s.player_id: s.player.last_name for table in seating for s in table["seats"]}
+    return [
+        f"Tisch {seating[clash.table - 1]['number']} ({teams.get(clash.team, '?')}: "
+        + ", ".join(last[p] for p in clash.players)
+        + ")"
+        for clash in report.team_clashes
+    ]
+
+
 def _director_context(rnd: Round) -> dict:
     seating = rounds_selectors.round_seating(rnd)
     report, ranked = rounds_selectors.round_report(rnd, seating)
@@ -56,6 +70,7 @@ def _director_context(rnd: Round) -> dict:
         "report": report,
         "ranked": ranked,
         "repeated_names": [(names.get(a, a), names.get(b, b)) for a, b in report.repeated],
+        "team_clash_texts": _team_clash_texts(rnd, seating, report),
         "seated": seated,
         "changes": rounds_selectors.round_changes(rnd),
         "editable": rnd.status == RoundStatus.DRAWN,

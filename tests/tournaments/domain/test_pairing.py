@@ -12,6 +12,7 @@ from tournaments.domain.pairing import (
     PairingReport,
     Seat,
     TableAssignment,
+    TeamClash,
     draw_round_one,
     evaluate,
     objective,
@@ -91,7 +92,7 @@ def test_evaluate_lists_repeats_and_consecutive_repeats():
         excess_rank_spread=4,
         repeated=((1, 2), (3, 4), (5, 6), (7, 8)),
     )
-    assert objective(report) == (4, 1, 4)
+    assert objective(report) == (4, 1, 0, 4)
 
 
 def test_evaluate_rejects_players_missing_from_the_order():
@@ -99,13 +100,19 @@ def test_evaluate_rejects_players_missing_from_the_order():
         evaluate([[1, 2, 3, 99]], order=[1, 2, 3, 4], history=History.empty())
 
 
-def test_objective_puts_repeats_before_consecutive_repeats_before_spread():
-    def report(repeats: int, consecutive: int, spread: int) -> PairingReport:
-        return PairingReport(repeats, 1, consecutive, spread, ())
+def test_objective_puts_repeats_before_consecutive_before_team_mates_before_spread():
+    """Klub 7.1 first; team-mates apart (Klub 6.2.1, SPEC §1) only after no repeats."""
 
-    assert objective(report(0, 0, 99)) < objective(report(1, 0, 0))
-    assert objective(report(1, 0, 99)) < objective(report(1, 1, 0))
-    assert objective(report(1, 1, 2)) < objective(report(1, 1, 3))
+    def report(repeats: int, consecutive: int, team_pairs: int, spread: int) -> PairingReport:
+        clashes = tuple(TeamClash(t + 1, 1, (2 * t, 2 * t + 1)) for t in range(team_pairs))
+        return PairingReport(repeats, 1, consecutive, spread, (), clashes)
+
+    assert objective(report(0, 0, 0, 99)) < objective(report(1, 0, 0, 0))
+    assert objective(report(1, 0, 0, 99)) < objective(report(1, 1, 0, 0))
+    assert objective(report(0, 9, 9, 99)) < objective(report(1, 0, 0, 0))
+    assert objective(report(1, 0, 5, 99)) < objective(report(1, 1, 0, 0))
+    assert objective(report(1, 1, 0, 99)) < objective(report(1, 1, 1, 0))
+    assert objective(report(1, 1, 1, 2)) < objective(report(1, 1, 1, 3))
 
 
 def test_report_notice_in_german_only_when_players_meet_again():
@@ -197,7 +204,7 @@ def test_pair_next_round_second_round_has_no_repeats_and_optimal_spread():
     # (13+14+15+16) - (1+2+3+4) - 4 * 3 = 36, reached e.g. by {1, 5, 9, 13}.
     history = History.from_rounds(BLOCKS_OF_FOUR)
     pairing, report = pair_next_round(SIXTEEN, history=history, table_sizes=FOUR_TABLES, seed=1)
-    assert objective(report) == (0, 0, 36)
+    assert objective(report) == (0, 0, 0, 36)
     assert report.max_meetings == 1
     assert report.notice() is None
     assert pairing.seat_of(1)[0] == 1
@@ -213,7 +220,7 @@ def test_pair_next_round_top_table_holds_the_top_when_nobody_met():
         [3, 7, 11, 15],
         [4, 8, 12, 16],
     ]
-    assert objective(report) == (0, 0, 0)
+    assert objective(report) == (0, 0, 0, 0)
     assert letters_ok(pairing)
 
 
@@ -221,7 +228,7 @@ def test_pair_next_round_tiny_field_reports_unavoidable_repeats():
     # 8 players after round 1 at {1..4}, {5..8}: every table of four repeats at least 2 pairs.
     history = History.from_rounds([[[1, 2, 3, 4], [5, 6, 7, 8]]])
     _, report = pair_next_round(list(range(1, 9)), history=history, table_sizes=(4, 4), seed=2)
-    assert objective(report) == (4, 4, 4)
+    assert objective(report) == (4, 4, 0, 4)
     assert report.max_meetings == 2
     assert len(report.repeated) == 4
     assert report.notice() is not None

@@ -12,7 +12,9 @@ the database; "who met whom" comes in once as a :class:`History`.
 
   1. repeated pairs: pairs at a table who already shared a table in an earlier round;
   2. consecutive repeats: of those, pairs who shared a table in the round just played;
-  3. excess rank spread: the sum over tables of (highest rank - lowest rank - (size - 1)),
+  3. team-mates at one table (a Städtekampf, Klub 6.2.1; SPEC §1: a soft constraint after
+     "no repeats"): pairs of players of the same team at a table (see ``teams.py``);
+  4. excess rank spread: the sum over tables of (highest rank - lowest rank - (size - 1)),
      0 when every table holds consecutive ranks.
 
   How: a greedy top-down fill (each table takes the best free players who have not met anyone
@@ -49,7 +51,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
+from tournaments.domain.pairing.history import History, _pair
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
+from tournaments.domain.pairing.teams import NO_TEAMS, TeamClash, separate_teams, team_clashes
+
+__all__ = ["History", "NO_TEAMS", "TeamClash"]
 
 LETTERS: dict[int, tuple[str, ...]] = {
     4: ("A", "B", "C", "D"),
@@ -64,6 +70,8 @@ NO_PINS: Mapping[int, int] = MappingProxyType({})
 METHOD_RANDOM = "random-v1"
 METHOD_STANDINGS = "standings-v1"
 METHOD_FINAL = "final-v1"
+METHOD_TEAMS = "teams-v1"
+"""Appended to round 1's method when team-mates were kept apart (``teams.separate_teams``)."""
 
 DEFAULT_TIME_BUDGET_S = 30.0
 """Safety net only: the iteration budget ends the search long before this on any sane input."""
@@ -122,7 +130,8 @@ class PairingReport:
     (smaller id, larger id), sorted); ``consecutive_repeats``: of those, pairs who met in the
     round just played; ``max_meetings``: the most times two players seated together will have
     met, this round included (1 without repeats, 0 without tables); ``excess_rank_spread``: the
-    sum over tables of (highest rank - lowest rank - (size - 1)).
+    sum over tables of (highest rank - lowest rank - (size - 1)); ``team_clashes``: tables
+    holding team-mates (Klub 6.2.1), empty without teams.
     """
 
     repeated_pairs: int
@@ -130,6 +139,12 @@ class PairingReport:
     consecutive_repeats: int
     excess_rank_spread: int
     repeated: tuple[tuple[int, int], ...]
+    team_clashes: tuple[TeamClash, ...] = ()
+
+    @property
+    def team_pairs(self) -> int:
+        """Pairs of team-mates at one table, over all tables."""
+        return sum(clash.pairs for clash in self.team_clashes)
 
     @property
     def has_repeats(self) -> bool:
@@ -146,58 +161,27 @@ class PairingReport:
         return text + ". Bei diesem Teilnehmerfeld ließ sich das nicht vermeiden."
 
 
-def _pair(a: int, b: int) -> tuple[int, int]:
-    return (a, b) if a < b else (b, a)
-
-
-@dataclass(frozen=True, slots=True)
-class History:
-    """Who met whom in the earlier rounds, built once and passed to the pairing.
-
-    ``meetings`` maps a pair (smaller id, larger id) to how often it shared a table;
-    ``last_round`` holds the pairs of the most recent round.
-    """
-
-    meetings: Mapping[tuple[int, int], int]
-    last_round: frozenset[tuple[int, int]]
-    rounds: int = 0
-
-    @classmethod
-    def empty(cls) -> History:
-        return cls(meetings=MappingProxyType({}), last_round=frozenset(), rounds=0)
-
-    @classmethod
-    def from_rounds(cls, rounds: Sequence[Sequence[Sequence[int]]]) -> History:
-        """Build from earlier rounds, in round order; a round is a list of tables of player ids."""
-        meetings: dict[tuple[int, int], int] = {}
-        last: set[tuple[int, int]] = set()
-        for round_tables in rounds:
-            last = set()
-            for table in round_tables:
-                for a, b in combinations(table, 2):
-                    key = _pair(a, b)
-                    meetings[key] = meetings.get(key, 0) + 1
-                    last.add(key)
-        return cls(
-            meetings=MappingProxyType(meetings), last_round=frozenset(last), rounds=len(rounds)
-        )
-
-    def met(self, a: int, b: int) -> int:
-        """How often a and b shared a table so far."""
-        return self.meetings.get(_pair(a, b), 0)
-
-
-def objective(report: PairingReport) -> tuple[int, int, int]:
+def objective(report: PairingReport) -> tuple[int, int, int, int]:
     """The pairing objective, compared lexicographically; smaller is better (Klub 7.1).
 
-    (repeated pairs, consecutive repeats, excess rank spread): avoiding any repeat meeting comes
-    first, then avoiding a meeting in two rounds in a row, then tables of consecutive ranks.
+    (repeated pairs, consecutive repeats, team-mate pairs, excess rank spread): avoiding any
+    repeat meeting comes first, then avoiding a meeting in two rounds in a row, then team-mates
+    at one table (Klub 6.2.1), then tables of consecutive ranks.
     """
-    return (report.repeated_pairs, report.consecutive_repeats, report.excess_rank_spread)
+    return (
+        report.repeated_pairs,
+        report.consecutive_repeats,
+        report.team_pairs,
+        report.excess_rank_spread,
+    )
 
 
 def evaluate(
-    tables: Sequence[Sequence[int]], *, order: Sequence[int], history: History
+    tables: Sequence[Sequence[int]],
+    *,
+    order: Sequence[int],
+    history: History,
+    teams: Mapping[int, int] = NO_TEAMS,
 ) -> PairingReport:
     """Metrics of a seating, e.g. after the director swapped or moved players (SPEC §2).
 
@@ -231,6 +215,7 @@ def evaluate(
         consecutive_repeats=consecutive,
         excess_rank_spread=spread,
         repeated=tuple(repeated),
+        team_clashes=team_clashes(tables, teams),
     )
 
 
@@ -302,18 +287,25 @@ def draw_round_one(
     table_sizes: Sequence[int],
     seed: int,
     pinned: Mapping[int, int] = NO_PINS,
+    teams: Mapping[int, int] = NO_TEAMS,
 ) -> Pairing:
     """Round 1: a uniformly random seating of the whole field (Klub 7.1, 000 §2A).
 
     The ids are sorted before the shuffle, so the input order plays no role; pinned players keep
-    their table and the others are shuffled into the remaining seats.
+    their table and the others are shuffled into the remaining seats. With ``teams`` (player ->
+    team, a Städtekampf), clashing team-mates are then swapped apart (``teams.separate_teams``,
+    seeded from the same draw, so it stays reproducible).
     """
     _validate(player_ids, table_sizes, pinned)
     rng = random.Random(seed)
     shuffled = sorted(player_ids)
     rng.shuffle(shuffled)
     groups = _fill_in_order(shuffled, table_sizes, pinned)
-    return Pairing(tables=_with_letters(groups, rng), seed=seed, method=METHOD_RANDOM)
+    method = METHOD_RANDOM
+    if teams:
+        separate_teams(groups, teams, pinned=pinned, rng=random.Random(f"teams:{seed}"))
+        method += f"+{METHOD_TEAMS}"
+    return Pairing(tables=_with_letters(groups, rng), seed=seed, method=method)
 
 
 def pair_final(
@@ -345,12 +337,14 @@ def pair_next_round(
     budget_iterations: int | None = None,
     time_budget_s: float = DEFAULT_TIME_BUDGET_S,
     beam: int | None = None,
+    teams: Mapping[int, int] = NO_TEAMS,
 ) -> tuple[Pairing, PairingReport]:
     """Round 2 and later: by the standings, avoiding repeat meetings (Klub 7.1; SPEC §2).
 
     ``order`` holds every player to seat, best first. Returns the seating and its report; when
     the report still lists repeats, no repeat-free seating was found (tiny fields) and the
-    director gets :meth:`PairingReport.notice`.
+    director gets :meth:`PairingReport.notice`. ``teams`` (player -> team) keeps team-mates
+    apart where that costs no repeat (Klub 6.2.1); the report lists the tables where it could not.
     """
     _validate(order, table_sizes, pinned)
     n = len(order)
@@ -373,7 +367,10 @@ def pair_next_round(
 
     width = beam_width(n) if beam is None else beam
     budget = default_budget(n) if budget_iterations is None else budget_iterations
-    search = SeatingSearch(list(table_sizes), pin_slot, met, last, random.Random(seed))
+    team_of = [teams.get(player) for player in order] if teams else None
+    search = SeatingSearch(
+        list(table_sizes), pin_slot, met, last, random.Random(seed), team_of=team_of
+    )
     start = "beam" if width > 0 and search.beam(width) else "greedy"
     if start == "greedy":
         search.greedy()
@@ -387,4 +384,4 @@ def pair_next_round(
     pairing = Pairing(
         tables=_with_letters(groups, random.Random(f"letters:{seed}")), seed=seed, method=method
     )
-    return pairing, evaluate(groups, order=order, history=history)
+    return pairing, evaluate(groups, order=order, history=history, teams=teams)

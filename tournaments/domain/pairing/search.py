@@ -9,7 +9,8 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from operator import itemgetter
+
+from tournaments.domain.pairing.beam import beam_sweep
 
 NEAR_SWAP_WINDOW = 8
 """Partners for a swap are mostly drawn within this many ranks: neighbouring tables."""
@@ -29,7 +30,9 @@ every field, exact in practice on small fields, where repeats are hard to avoid.
 
 SOFT_REPEAT = 12
 SOFT_CONSECUTIVE = 4
-"""What a repeated pair and a consecutive repeat cost during the walk, in units of spread."""
+SOFT_TEAM = 8
+"""What a repeated pair, a consecutive repeat and a pair of team-mates cost during the walk, in
+units of spread."""
 
 GREEDY_LOOKAHEAD = 12
 """How far down the free players the greedy fill looks for someone not met before."""
@@ -48,8 +51,11 @@ def beam_width(n: int) -> int:
 class SeatingSearch:
     """Seating search over rank indices 0..n-1 (0 = best); slots are table numbers - 1.
 
-    The cost of a table is WR * repeats + WC * consecutive repeats + excess spread, with weights
-    large enough that the sum compares exactly like :func:`objective`.
+    The cost of a table is WR * repeats + WC * consecutive repeats + WT * team-mate pairs +
+    excess spread, with weights large enough that the sum compares exactly like
+    :func:`objective`. ``team_of`` gives each rank index its team (None: no team); without it
+    WT is 0 and the search is the one without teams. Team-mates add O(size) work per table, so a
+    move still costs O(1).
     """
 
     def __init__(
@@ -59,6 +65,7 @@ class SeatingSearch:
         met: list[set[int]],
         last: list[set[int]],
         rng: random.Random,
+        team_of: list[int | None] | None = None,
     ) -> None:
         self.n = n = len(pin_slot)
         self.sizes = sizes
@@ -66,8 +73,14 @@ class SeatingSearch:
         self.met = met
         self.last = last
         self.rng = rng
+        self.team_of = team_of
         tables = len(sizes)
-        self.wc = tables * n + 1  # above any total spread
+        if team_of is not None:
+            self.wt = tables * n + 1  # above any total spread
+            self.wc = self.wt * (6 * tables + 1)  # above any total of team-mate pairs
+        else:
+            self.wt = 0
+            self.wc = tables * n + 1  # above any total spread
         self.wr = self.wc * (6 * tables + 1)  # above any total of consecutive repeats
         self.members: list[list[int]] = [[] for _ in sizes]
         self.slot_of = [-1] * n
@@ -83,149 +96,39 @@ class SeatingSearch:
                     b = members[j]
                     if b in seen:
                         cost += wr + wc if b in last[a] else wr
+        if self.team_of is not None:
+            cost += self.wt * self._team_pairs(members)
         return cost
+
+    def _team_pairs(self, members: Sequence[int]) -> int:
+        team_of = self.team_of
+        pairs = 0
+        for i in range(1, len(members)):
+            team = team_of[members[i]]
+            if team is not None:
+                for j in range(i):
+                    if team_of[members[j]] == team:
+                        pairs += 1
+        return pairs
+
+    def _team_cost(self, player: int, members: Sequence[int]) -> int:
+        """WT per team-mate of ``player`` among ``members``."""
+        if self.team_of is None:
+            return 0
+        team = self.team_of[player]
+        if team is None:
+            return 0
+        return self.wt * sum(1 for b in members if self.team_of[b] == team)
 
     def _conflict(self, player: int, members: Sequence[int]) -> int:
         seen, recent = self.met[player], self.last[player]
-        return sum((self.wr if b in seen else 0) + (self.wc if b in recent else 0) for b in members)
+        return sum(
+            (self.wr if b in seen else 0) + (self.wc if b in recent else 0) for b in members
+        ) + self._team_cost(player, members)
 
     def beam(self, width: int) -> bool:
-        """Sweep the standings best first, keeping the ``width`` cheapest partial seatings.
-
-        Why it fits: the total rank range of the tables, sum(highest - lowest), equals the number
-        of tables left open across each gap between two consecutive ranks. Placing the players in
-        rank order, each joins an open table or opens a new one; a partial seating costs its
-        repeats so far plus one per open table per step. Partial seatings with the same open
-        tables have the same future, so only the cheapest of them is kept: with an unlimited
-        width this is an exact dynamic programme, and a beam keeps it fast.
-
-        Pins: a group takes the table of its first pinned player; groups without a pin are bound
-        for the tables without one. Returns False when every partial seating ran into a dead end
-        (only possible with pins), leaving the greedy fill to the caller.
-        """
-        n, sizes, pin_slot = self.n, self.sizes, self.pin_slot
-        met, last, wr, wc = self.met, self.last, self.wr, self.wc
-        kinds = (4, 3)
-        slots_of = (sizes.count(4), sizes.count(3))
-        pins_by_slot: dict[int, list[int]] = {}
-        for player in range(n):
-            if pin_slot[player] >= 0:
-                pins_by_slot.setdefault(pin_slot[player], []).append(player)
-        labels_of = [0, 0]
-        for slot in pins_by_slot:
-            labels_of[kinds.index(sizes[slot])] += 1
-        free_of = (slots_of[0] - labels_of[0], slots_of[1] - labels_of[1])
-        bump = ((1, 0), (0, 1))
-
-        def pins_after(slot: int, player: int) -> int:
-            return sum(1 for other in pins_by_slot[slot] if other > player)
-
-        # A partial seating: (cost, open groups, groups per size, unlabelled groups per size,
-        # labels used, chain). An open group is (members, size, label or -1); its first member
-        # names it in the chain of (previous chain, player, first member of his group).
-        states: list[tuple] = [(0, (), (0, 0), (0, 0), frozenset(), None)]
-        for player in range(n):
-            pin = pin_slot[player]
-            seen, recent = met[player], last[player]
-            best: dict[tuple, tuple] = {}
-            for cost, groups, tot, unl, used, chain in states:
-                for at, (members, size, label) in enumerate(groups):
-                    new_label, new_unl, new_used = label, unl, used
-                    if pin >= 0:
-                        if label < 0:
-                            if pin in used or sizes[pin] != size:
-                                continue
-                            k = 0 if size == 4 else 1
-                            new_label = pin
-                            new_unl = (unl[0] - bump[k][0], unl[1] - bump[k][1])
-                            new_used = used | {pin}
-                        elif label != pin:
-                            continue
-                    room = size - len(members) - 1
-                    if new_label >= 0 and room < pins_after(new_label, player):
-                        continue
-                    new_cost = cost
-                    if seen:
-                        for other in members:
-                            if other in seen:
-                                new_cost += wr + wc if other in recent else wr
-                    if room:
-                        new_groups = (
-                            groups[:at]
-                            + ((members + (player,), size, new_label),)
-                            + groups[at + 1 :]
-                        )
-                    else:
-                        new_groups = groups[:at] + groups[at + 1 :]
-                    new_cost += len(new_groups)
-                    key = (new_groups, tot, new_unl, new_used)
-                    known = best.get(key)
-                    if known is None or new_cost < known[0]:
-                        best[key] = (
-                            new_cost,
-                            new_groups,
-                            tot,
-                            new_unl,
-                            new_used,
-                            (chain, player, members[0]),
-                        )
-                for k in (0, 1):
-                    if tot[k] >= slots_of[k]:
-                        continue
-                    unused = labels_of[k] - sum(1 for label in used if sizes[label] == kinds[k])
-                    new_tot = (tot[0] + bump[k][0], tot[1] + bump[k][1])
-                    if pin >= 0:
-                        if (
-                            pin in used
-                            or kinds[k] != sizes[pin]
-                            or unl[k] > free_of[k] + unused - 1
-                        ):
-                            continue
-                        new_unl, new_used, label = unl, used | {pin}, pin
-                    else:
-                        if unl[k] >= free_of[k] + unused:
-                            continue
-                        new_unl, new_used, label = (
-                            (unl[0] + bump[k][0], unl[1] + bump[k][1]),
-                            used,
-                            -1,
-                        )
-                    new_groups = groups + (((player,), kinds[k], label),)
-                    new_cost = cost + len(new_groups)
-                    key = (new_groups, new_tot, new_unl, new_used)
-                    known = best.get(key)
-                    if known is None or new_cost < known[0]:
-                        best[key] = (
-                            new_cost,
-                            new_groups,
-                            new_tot,
-                            new_unl,
-                            new_used,
-                            (chain, player, player),
-                        )
-            states = sorted(best.values(), key=itemgetter(0))[:width]
-            if not states:
-                return False
-        groups_by_first: dict[int, list[int]] = {}
-        chain = states[0][5]
-        while chain is not None:
-            chain, player, first = chain
-            groups_by_first.setdefault(first, []).append(player)
-        free_slots: dict[int, list[int]] = {4: [], 3: []}
-        for slot, size in enumerate(sizes):
-            if slot not in pins_by_slot:
-                free_slots[size].append(slot)
-        members: list[list[int]] = [[] for _ in sizes]
-        for first in sorted(groups_by_first):
-            group = sorted(groups_by_first[first])
-            labels = {pin_slot[p] for p in group} - {-1}
-            slot = labels.pop() if labels else free_slots[len(group)].pop(0)
-            members[slot] = group
-        self.members = members
-        for slot, group in enumerate(members):
-            for player in group:
-                self.slot_of[player] = slot
-        return True
+        """The beam sweep (``beam.beam_sweep``): True when it left a complete seating."""
+        return beam_sweep(self, width)
 
     def greedy(self) -> None:
         """Fill tables top-down: each takes the best free players not met before (Klub 7.1).
@@ -279,16 +182,19 @@ class SeatingSearch:
         objective is kept and restored at the end (undo log).
         """
         n, rng, members, slot_of = self.n, self.rng, self.members, self.slot_of
-        wr, wc = self.wr, self.wc
-        soft_r, soft_c = SOFT_REPEAT * 1.0, SOFT_CONSECUTIVE * 1.0
+        wr, wc, wt = self.wr, self.wc, self.wt
+        soft_r, soft_c, soft_t = SOFT_REPEAT * 1.0, SOFT_CONSECUTIVE * 1.0, SOFT_TEAM * 1.0
         movable = [slot < 0 for slot in self.pin_slot]
         costs = [self.table_cost(m) for m in members]
         has_movable = [any(movable[p] for p in m) for m in members]
 
         def soft(cost: int) -> float:
             repeats, rest = divmod(cost, wr)
-            consecutive, spread = divmod(rest, wc)
-            return repeats * soft_r + consecutive * soft_c + spread
+            consecutive, rest = divmod(rest, wc)
+            if not wt:
+                return repeats * soft_r + consecutive * soft_c + rest
+            team_pairs, spread = divmod(rest, wt)
+            return repeats * soft_r + consecutive * soft_c + team_pairs * soft_t + spread
 
         # Indexed set of tables worth working on (cost > 0 and someone can move).
         todo: list[int] = []
