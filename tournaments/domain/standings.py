@@ -320,3 +320,44 @@ def table_winners(
         cut = Cut(through=top) if len(top) == 1 else Cut(through=(), tied=top, open_places=1)
         result.append(TableCut(table_number=number, cut=cut))
     return tuple(result)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """A team's line in the team standings of a Städtekampf (Klub 6.2.1)."""
+
+    rank: int
+    team_id: int
+    placement_points: int
+    game_points: int
+    players: int
+
+
+def team_standings(
+    lines: Iterable[GameLine], teams: Mapping[int, int], team_ids: Sequence[int]
+) -> list[TeamRow]:
+    """Team standings of a Städtekampf (SPEC §1 special tournaments, Klub 6.2.1).
+
+    Our reading: a team's score is the sum over its members (reserves included) of placement
+    points, then of game points, over every counted game (the first two keys of the individual
+    chain, Klub 10.1 / 000 §5A); teams equal on both share a rank (1, 2, 2, 4). ``teams`` maps
+    player -> team; ``team_ids`` lists every team (also one without games) in display order,
+    which is kept within a shared rank.
+    """
+    sums = {team: [0, 0] for team in team_ids}
+    for line in lines:
+        team = teams.get(line.player_id)
+        if team in sums:
+            sums[team][0] += line.placement_points
+            sums[team][1] += line.game_points
+    players = {team: 0 for team in team_ids}
+    for team in teams.values():
+        if team in players:
+            players[team] += 1
+    ordered = sorted(team_ids, key=lambda team: (-sums[team][0], -sums[team][1]))
+    rows: list[TeamRow] = []
+    for position, team in enumerate(ordered):
+        shared = rows and (rows[-1].placement_points, rows[-1].game_points) == tuple(sums[team])
+        rank = rows[-1].rank if shared else position + 1
+        rows.append(TeamRow(rank, team, sums[team][0], sums[team][1], players[team]))
+    return rows

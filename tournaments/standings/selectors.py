@@ -10,9 +10,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournaments.domain.sheets import score_sheet
-from tournaments.domain.standings import Participant, compute_standings, totals_for
+from tournaments.domain.standings import (
+    Participant,
+    compute_standings,
+    team_standings,
+    totals_for,
+)
 from tournaments.enums import RoundKind, RoundStatus
-from tournaments.models import Player, Registration, ResultSheet, Round, Seat, Tournament
+from tournaments.models import Player, Registration, ResultSheet, Round, Seat, Team, Tournament
 from tournaments.referees.selectors import excluded_player_ids
 from tournaments.rounds.selectors import round_seating
 from tournaments.sheets.selectors import game_lines
@@ -48,6 +53,17 @@ class StandingsEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamEntry:
+    """A team's line in the team standings of a Städtekampf (Klub 6.2.1)."""
+
+    rank: int
+    name: str
+    placement_points: int
+    game_points: int
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsTable:
     tournament: Tournament
     after_round: int | None
@@ -56,6 +72,7 @@ class StandingsTable:
     final_round: int | None
     rule_set: str
     entries: tuple[StandingsEntry, ...] = field(default=())
+    teams: tuple[TeamEntry, ...] = field(default=())
 
     @property
     def ranked_count(self) -> int:
@@ -103,7 +120,7 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
     regs = {
         r.player_id: r
         for r in Registration.objects.filter(tournament=tournament).only(
-            "player_id", "reserve", "withdrawn_at"
+            "player_id", "reserve", "withdrawn_at", "team_id"
         )
     }
     # Whoever played a published game is listed (also if withdrawn later); registered players
@@ -159,6 +176,20 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
         final_round=final_round,
         rule_set=ruleset.code,
         entries=entries,
+        teams=_team_entries(lines, regs),
+    )
+
+
+def _team_entries(lines, regs: dict[int, Registration]) -> tuple[TeamEntry, ...]:
+    """The team standings (Klub 6.2.1), only when players are in teams (one more query then)."""
+    teams = {pid: reg.team_id for pid, reg in regs.items() if reg.team_id is not None}
+    if not teams:
+        return ()
+    names = dict(Team.objects.filter(pk__in=set(teams.values())).values_list("pk", "name"))
+    order = sorted(names, key=lambda pk: names[pk].lower())
+    return tuple(
+        TeamEntry(row.rank, names[row.team_id], row.placement_points, row.game_points, row.players)
+        for row in team_standings(lines, teams, order)
     )
 
 

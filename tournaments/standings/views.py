@@ -148,6 +148,13 @@ def standings_csv(request, pk: int):
                 *per_round,
             ]
         )
+    if table.teams:  # a Städtekampf (Klub 6.2.1): the team standings follow, after a blank row
+        writer.writerow([])
+        writer.writerow(
+            [_("Rang"), _("Mannschaft"), _("Platzierungspunkte"), _("Spielpunkte"), _("Spieler")]
+        )
+        for t in table.teams:
+            writer.writerow([t.rank, t.name, t.placement_points, t.game_points, t.players])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     suffix = f"-nach-runde-{table.after_round}" if table.after_round else ""
     filename = f"rangliste-{slugify(tournament.name)}{suffix}.csv"
