@@ -49,6 +49,7 @@ def simulate_tournament(
     name: str | None = None,
     rng: random.Random | None = None,
     red_card_mid_round: bool = False,
+    teams: int = 0,
 ) -> Tournament:
     """Set up, register, draw, score and publish round after round with random valid sheets.
 
@@ -59,6 +60,8 @@ def simulate_tournament(
     `house_final` fills the final with the winner of every table of the last preliminary round
     (000 §1B); `tie_at_cut` fixes table 1 of that round so that its A and B tie for the win.
     Ties at a cut (forced or by chance) are decided by lot, as the director would (Klub 4.2).
+    `teams` (special tournaments, a Städtekampf, Klub 6.2.1) spreads the registered players,
+    reserves included, over that many teams in turn, in random order.
     """
     rng = rng or random.Random(seed)
     tournament, director, desk = _setup(
@@ -74,6 +77,8 @@ def simulate_tournament(
         year=year or timezone.localdate().year,
         name=name,
     )
+    if teams:
+        _make_teams(rng, tournament, director, teams)
     for _ in range(tournament.total_rounds):
         with transaction.atomic():
             _decide_ties_by_lot(rng, tournament, director)
@@ -155,6 +160,25 @@ def _refill_reserves(tournament: Tournament, director) -> None:
             tournament=tournament, player=player, reserve=True, user=director
         )
         registration_services.registration_update(registration=reserve, checked_in=True)
+
+
+CITIES = ("Aachen", "Bonn", "Köln", "Düren", "Essen", "Dortmund", "Münster", "Bielefeld")
+
+
+@transaction.atomic
+def _make_teams(rng: random.Random, tournament: Tournament, director, count: int) -> None:
+    """`count` teams (cities, then numbered), every registered player in one of them."""
+    names = [CITIES[i] if i < len(CITIES) else f"Mannschaft {i + 1}" for i in range(count)]
+    created = [
+        registration_services.team_create(tournament=tournament, name=name, user=director)
+        for name in names
+    ]
+    registrations = list(tournament.registrations.active().order_by("pk"))
+    rng.shuffle(registrations)
+    for index, registration in enumerate(registrations):
+        registration_services.registration_team_set(
+            registration=registration, team=created[index % count], user=director
+        )
 
 
 def _decide_ties_by_lot(rng: random.Random, tournament: Tournament, director) -> None:

@@ -1,6 +1,7 @@
 """The `simulate_tournament` command plays every round through the services, in every format."""
 
 import io
+from collections import Counter
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -10,6 +11,7 @@ from tests.support.reading import player_at
 from tournaments.domain.formats import reserves_needed
 from tournaments.enums import RoundStatus, SheetStatus, WarningKind
 from tournaments.models import Absence, CutDecision, PlayerWarning, ResultSheet, Seat, Tournament
+from tournaments.standings.selectors import standings_table
 
 
 def test_simulate_tournament_plays_every_round_through_the_services(db):
@@ -154,3 +156,30 @@ def test_simulate_house_final_options_are_checked(db, args, message):
     with pytest.raises(CommandError) as refused:
         call_command("simulate_tournament", players=9, seed=4, stdout=io.StringIO(), **args)
     assert str(refused.value) == message
+
+
+def test_simulate_city_contest_with_teams(db):
+    """`--teams` (Klub 6.2.1): 32 players in 8 teams of 4, at 8 tables: team-mates never share a
+    table in any round (avoidable here), and the team standings sum the members."""
+    tournament = simulate_tournament(
+        "--players", "32", "--category", "special", "--teams", "8", "--seed", "5", "--year", "2026"
+    )
+
+    teams = dict(tournament.registrations.values_list("player_id", "team__name"))
+    assert sorted(Counter(teams.values()).values()) == [4] * 8
+    for rnd in tournament.rounds.order_by("number"):
+        for table in rnd.tables.all():
+            names = [teams[p] for p in table.seats.values_list("player_id", flat=True)]
+            assert len(set(names)) == len(names), (rnd.number, table.number, names)
+    table = standings_table(tournament)
+    assert sorted(t.name for t in table.teams) == sorted(set(teams.values()))
+    assert sum(t.placement_points for t in table.teams) == sum(
+        e.placement_points for e in table.entries
+    )
+    assert [t.rank for t in table.teams][0] == 1
+
+
+def test_simulate_teams_only_for_special_tournaments(db):
+    with pytest.raises(CommandError) as refused:
+        call_command("simulate_tournament", players=16, teams=4, seed=4, stdout=io.StringIO())
+    assert str(refused.value) == "--teams nur mit --category special (Klub 6.2.1)."

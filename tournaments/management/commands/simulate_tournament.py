@@ -40,6 +40,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Rote Karte in Runde 1 an Tisch 1 mitten in der Runde (SPEC §7).",
         )
+        parser.add_argument(
+            "--teams",
+            type=int,
+            default=0,
+            help="Städtekampf (Klub 6.2.1): die Spieler auf so viele Mannschaften verteilen.",
+        )
 
     def handle(self, *args, **opts):
         if opts["three_player_tables"] and opts["category"] != Category.SPECIAL:
@@ -50,6 +56,10 @@ class Command(BaseCommand):
             raise CommandError("--house-final nur mit --category special (000 §1B).")
         if opts["tie_at_cut"] and not opts["house_final"]:
             raise CommandError("--tie-at-cut nur mit --house-final.")
+        if opts["teams"] and opts["category"] != Category.SPECIAL:
+            raise CommandError("--teams nur mit --category special (Klub 6.2.1).")
+        if opts["teams"] < 0:
+            raise CommandError("--teams braucht eine Zahl ab 1.")
         seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2**31)
         try:
             tournament = simulate_tournament(
@@ -67,6 +77,7 @@ class Command(BaseCommand):
                 name=opts["name"],
                 rng=random.Random(seed),
                 red_card_mid_round=opts["red_card_mid_round"],
+                teams=opts["teams"],
             )
         except ValidationError as exc:
             raise CommandError("; ".join(exc.messages)) from exc
