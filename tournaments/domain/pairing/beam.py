@@ -25,7 +25,8 @@ def beam_sweep(search: SeatingSearch, width: int) -> bool:
     """
     n, sizes, pin_slot = search.n, search.sizes, search.pin_slot
     met, last, wr, wc = search.met, search.last, search.wr, search.wc
-    team_cost = search._team_cost
+    # Without teams no call at all: the sweep is the hot loop of every later round's draw.
+    team_cost = search._team_cost if search.team_of is not None else None
     kinds = (4, 3)
     slots_of = (sizes.count(4), sizes.count(3))
     pins_by_slot: dict[int, list[int]] = {}
@@ -65,7 +66,7 @@ def beam_sweep(search: SeatingSearch, width: int) -> bool:
                 room = size - len(members) - 1
                 if new_label >= 0 and room < pins_after(new_label, player):
                     continue
-                new_cost = cost + team_cost(player, members)
+                new_cost = cost + team_cost(player, members) if team_cost else cost
                 if seen:
                     for other in members:
                         if other in seen:
