@@ -55,6 +55,31 @@ class PairingChangeAdmin(admin.ModelAdmin):
     readonly_fields = ("round", "at", "user", "action", "description", "created_repeat")
 
 
+class RecordAdmin(admin.ModelAdmin):
+    """Records that are never edited (decisions, absences): the admin may look, not change."""
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(models.CutDecision)
+class CutDecisionAdmin(RecordAdmin):
+    list_display = ("tournament", "kind", "table_number", "method", "decided_by", "decided_at")
+    list_filter = ("tournament",)
+
+
+@admin.register(models.Absence)
+class AbsenceAdmin(RecordAdmin):
+    list_display = ("round", "player", "from_game", "reason", "created_at", "cancelled_at")
+    list_filter = ("round__tournament",)
+
+
+@admin.register(models.Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "name")
+    list_filter = ("tournament",)
+
+
 admin.site.register(models.TournamentStaff)
 admin.site.register(models.TablePin)
 admin.site.site_header = "Deutscher Rummikub Verband – Verwaltung"
