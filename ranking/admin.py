@@ -10,6 +10,9 @@ class RankingStrikeAdmin(admin.ModelAdmin):
     list_display = ("tournament", "struck", "decided_by", "decided_at")
     list_filter = ("struck",)
 
+    def has_add_permission(self, request) -> bool:
+        return False
+
     def has_change_permission(self, request, obj=None) -> bool:
         return False
 

@@ -56,9 +56,16 @@ class PairingChangeAdmin(admin.ModelAdmin):
 
 
 class RecordAdmin(admin.ModelAdmin):
-    """Records that are never edited (decisions, absences): the admin may look, not change."""
+    """Records written only by their services and never edited (decisions, absences): the admin
+    may look, not add, change or delete."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
     def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 
