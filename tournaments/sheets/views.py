@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import permissions
 from tournaments.common import access
-from tournaments.common.http import error_messages, flash_errors, int_or_404
+from tournaments.common.http import error_messages, flash_errors
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
 from tournaments.domain.scoring import score_game, validate_game
 from tournaments.domain.sheets import game_inputs
@@ -26,15 +26,6 @@ STATE_LABELS = {
     SheetStatus.NEEDS_CLARIFICATION: "Klärung nötig",
     SheetStatus.CONFIRMED: "bestätigt",
 }
-
-
-def _desk_round(request, pk: int, number: int) -> Round:
-    tournament = access.tournament_or_404(int_or_404(pk))
-    permissions.require(
-        permissions.can_work_desk(request.user, tournament),
-        "Nur Orgatisch und Turnierleitung dieses Turniers.",
-    )
-    return access.round_or_404(tournament, number)
 
 
 def _board_context(rnd: Round) -> dict:
@@ -75,7 +66,7 @@ def _board_context(rnd: Round) -> dict:
 
 @login_required
 def desk_board(request, pk: int, number: int):
-    rnd = _desk_round(request, pk, number)
+    rnd = access.desk_round(request, pk, number)
     context = _board_context(rnd)
     context["is_director"] = permissions.can_direct(request.user, rnd.tournament)
     template = "tournaments/desk/board.html"
@@ -177,7 +168,7 @@ def _signed(value: str | None) -> bool | None:
 
 @login_required
 def sheet_page(request, pk: int, number: int, table_number: int):
-    rnd = _desk_round(request, pk, number)
+    rnd = access.desk_round(request, pk, number)
     table = access.table_or_404(rnd, table_number)
     if request.method != "POST" or rnd.status == RoundStatus.DRAWN:
         return render(request, "tournaments/desk/sheet.html", _sheet_context(request, rnd, table))
@@ -257,7 +248,7 @@ def sheet_page(request, pk: int, number: int, table_number: int):
 @require_POST
 def sheet_action(request, pk: int, number: int, table_number: int):
     """Confirm (optionally blind), mark for clarification, or (director) accept as interpreted."""
-    rnd = _desk_round(request, pk, number)
+    rnd = access.desk_round(request, pk, number)
     table = access.table_or_404(rnd, table_number)
     sheet = sheets_selectors.table_sheet(table)
     if sheet is None:
@@ -326,7 +317,7 @@ def sheet_action(request, pk: int, number: int, table_number: int):
 @login_required
 @require_POST
 def round_publish(request, pk: int, number: int):
-    rnd = _desk_round(request, pk, number)
+    rnd = access.desk_round(request, pk, number)
     try:
         sheet_services.round_publish(rnd=rnd, user=request.user)
     except ValidationError as exc:
