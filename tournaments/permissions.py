@@ -69,11 +69,12 @@ def staff_roles(user, tournament: Tournament) -> frozenset[str]:
     if cache is None:
         cache = {}
         user._drv_staff = cache
-    if tournament.pk not in cache:
-        cache[tournament.pk] = frozenset(
-            tournament.staff.filter(user=user).values_list("role", flat=True)
+    key = tournament.main_tournament_id  # a juniors' field is staffed by its main tournament
+    if key not in cache:
+        cache[key] = frozenset(
+            user.tournament_roles.filter(tournament_id=key).values_list("role", flat=True)
         )
-    return cache[tournament.pk]
+    return cache[key]
 
 
 def can_direct(user, tournament: Tournament) -> bool:

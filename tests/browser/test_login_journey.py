@@ -16,7 +16,9 @@ def test_demo_admin_logs_in_and_sees_director_area(page, live_server):
         "link", name="Turnierleitung"
     ).click()
     assert page.get_by_role("heading", level=1).inner_text() == "Turnierleitung"
-    assert page.get_by_role("link", name="Demo: Stadtmeisterschaft Berlin").is_visible()
+    assert page.get_by_role("link", name="Demo: Stadtmeisterschaft Berlin", exact=True).is_visible()
+    juniors = page.get_by_role("link", name="Demo: Stadtmeisterschaft Berlin – Junioren")
+    assert juniors.is_visible()
     assert page.get_by_role("link", name="Spielerverzeichnis").is_visible()
 
 

@@ -214,7 +214,10 @@ def register_players(
 
 
 def add_staff(tournament, user, role: str = StaffRole.DESK):
-    return TournamentStaff.objects.get_or_create(tournament=tournament, user=user, role=role)[0]
+    """Staff of the main tournament (who also serve its juniors' field)."""
+    return TournamentStaff.objects.get_or_create(
+        tournament_id=tournament.main_tournament_id, user=user, role=role
+    )[0]
 
 
 def make_drawn_round(*, director, players, count: int, seed: int, reserves: int = 0, **fields):

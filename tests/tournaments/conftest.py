@@ -21,6 +21,7 @@ from tournaments.models import PlayerWarning, Registration, Round, Seat, Tournam
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
 
 
 @dataclass
@@ -102,6 +103,7 @@ def director_world(
         tournament=t, player=players[30], reserve=True, user=director
     )
     draft = make_tournament(director=director, name="Entwurf")
+    juniors = setup_services.junior_field_create(tournament=draft, rounds_planned=2, user=director)
     desk_row = t.staff.create(user=make_user("orga-welt"), role="desk")
     foreign = make_tournament(director=other_director, name="Anderes Turnier")
     contest = make_city_contest(director=director)
@@ -114,6 +116,7 @@ def director_world(
     return {
         "t": t,
         "draft": draft,
+        "juniors": juniors,
         "foreign": foreign,
         "round": rnd,
         "reg": Registration.objects.get(tournament=t, player=players[0]),

@@ -114,6 +114,21 @@ SPECS = [
             Tournament.objects.get(pk=w["draft"].pk).status == TournamentStatus.REGISTRATION
         ),
     ),
+    Spec(
+        "director:junior_field_create",
+        "post",
+        "tournament",
+        kwargs=tk,
+        data=lambda w: {"rounds_planned": "2"},
+        effect=lambda w: Tournament.objects.filter(juniors_of=w["t"]).exists(),
+    ),
+    Spec(
+        "director:junior_field_delete",
+        "post",
+        "tournament",
+        kwargs=lambda w: {"pk": w["juniors"].pk},
+        effect=lambda w: not Tournament.objects.filter(pk=w["juniors"].pk).exists(),
+    ),
     Spec("director:registration", "get", "tournament", kwargs=tk),
     Spec("director:registration_search", "get", "tournament", kwargs=tk, query={"q": "DRV"}),
     Spec(

@@ -63,6 +63,7 @@ TOURNAMENT_FIELDS = (
     "has_final",
     "counts_for_ranking",
     "ranking_year",
+    "juniors_of_id",
 )
 
 

@@ -58,6 +58,9 @@ class TournamentOut(Schema):
     has_final: bool
     counts_for_ranking: bool
     ranking_year: int
+    juniors_of_id: int | None = Field(
+        description="Bei einem Juniorenfeld (Klub 6.3) die id des Hauptturniers, sonst null."
+    )
 
 
 class TournamentListOut(Schema):

@@ -166,8 +166,12 @@ def format_errors(
     end_date: date,
     ranking_year: int,
     rule_set: str,
+    junior_field: bool = False,
 ) -> dict[str, str]:
     """Field name → German message for every format rule the settings break.
+
+    A juniors' field playing apart from the main field may play its own round count (Klub 6.3,
+    last sentence); *our reading*: still within Klub 6.2's 2 to 4 rounds of a club tournament.
 
     Klub 6.2 (rounds, games), 6.2.1 (what only special tournaments may do), 6.3 (category presets,
     final round), 000 §1A (tables of three), 2.4 (ranking year and its rule set). One message per
@@ -179,7 +183,7 @@ def format_errors(
         return errors
     special = category == Category.SPECIAL
     preset = CATEGORY_PRESETS[category].rounds
-    if preset is not None and rounds_planned != preset:
+    if preset is not None and rounds_planned != preset and not junior_field:
         article = "Ein" if category == Category.BEGINNERS else "Eine"  # das Turnier, die …schaft
         errors["rounds_planned"] = (
             f"{article} {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."

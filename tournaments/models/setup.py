@@ -30,6 +30,15 @@ class TournamentQuerySet(models.QuerySet):
         """Visible to everyone: registration open, running or finished (no drafts)."""
         return self.filter(status__in=PUBLIC_STATUSES)
 
+    def main_fields(self) -> "TournamentQuerySet":
+        """Tournaments as listed: a juniors' field shows inside its main tournament (Klub 6.3)."""
+        return self.filter(juniors_of__isnull=True)
+
+    def same_event(self, tournament: "Tournament") -> "TournamentQuerySet":
+        """The main tournament and its juniors' field (one row if it has none)."""
+        main_id = tournament.main_tournament_id
+        return self.filter(Q(pk=main_id) | Q(juniors_of_id=main_id))
+
     def with_player_count(self) -> "TournamentQuerySet":
         """``player_count``: registrations not withdrawn, reserves included."""
         return self.annotate(
@@ -111,6 +120,18 @@ class Tournament(models.Model):
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
     registration_opened_at = models.DateTimeField(null=True, blank=True)
+    juniors_of = models.OneToOneField(
+        "self",
+        verbose_name=_("Juniorenfeld von"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="junior_field",
+        help_text=_(
+            "Junioren, die getrennt vom Hauptfeld spielen, mit eigener Rundenzahl, Paarung und "
+            "Tabelle (Klub 6.3, 7.1). Termine, Personal und Status sind die des Hauptturniers."
+        ),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -163,6 +184,15 @@ class Tournament(models.Model):
     def move_time_text(self) -> str:
         """ "1 Minute", "90 Sekunden" or "ohne Zeitlimit" (Klub 12.1, 000 §1B)."""
         return move_time_text(self.seconds_per_move)
+
+    @property
+    def is_junior_field(self) -> bool:
+        return self.juniors_of_id is not None
+
+    @property
+    def main_tournament_id(self) -> int:
+        """Whose staff, dates and status a juniors' field shares: the main tournament's."""
+        return self.juniors_of_id or self.pk
 
     @property
     def total_rounds(self) -> int:

@@ -14,6 +14,7 @@ def tournament_list_public() -> dict[str, list[Tournament]]:
     visible = Round.objects.filter(tournament=OuterRef("pk")).exclude(status=RoundStatus.DRAWN)
     tournaments = (
         Tournament.objects.public()
+        .main_fields()
         .with_player_count()
         .annotate(
             current_round=Subquery(visible.order_by("-number").values("number")[:1]),

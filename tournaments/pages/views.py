@@ -37,6 +37,7 @@ def tournament_public(request, pk: int):
             "staff": staff,
             "current_round": rounds[-1] if rounds else None,
             "has_published": any(r.status == RoundStatus.PUBLISHED for r in rounds),
+            "other_field": setup_selectors.other_field(tournament),
         },
     )
 

@@ -45,6 +45,22 @@ def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> Non
         )
 
 
+def _require_not_in_other_field(tournament: Tournament, player: Player) -> None:
+    """A player plays in the main field or in the juniors' field, not in both (Klub 6.3).
+    Both fields' registrations serialise on the main tournament's row."""
+    list(Tournament.objects.select_for_update().filter(pk=tournament.main_tournament_id))
+    other = (
+        Registration.objects.active()
+        .filter(player=player, tournament__in=Tournament.objects.same_event(tournament))
+        .exclude(tournament=tournament)
+        .select_related("tournament")
+        .first()
+    )
+    if other is not None:
+        where = "im Juniorenfeld" if other.tournament.is_junior_field else "im Hauptfeld"
+        raise ValidationError(f"{player.full_name} ist bereits {where} angemeldet.")
+
+
 @transaction.atomic
 def registration_add(
     *, tournament: Tournament, player: Player, reserve: bool, user
@@ -58,6 +74,7 @@ def registration_add(
     existing = Registration.objects.filter(tournament=locked, player=player).first()
     if existing is not None and existing.withdrawn_at is None:
         raise ValidationError(f"{player.full_name} ist bereits angemeldet.")
+    _require_not_in_other_field(locked, player)
     if not reserve:
         _check_capacity(locked)
     if existing is not None:
@@ -107,6 +124,7 @@ def registration_update(
         if withdrawn and from_game is not None and reg.withdrawn_at is None:
             _absent_from_game(locked_t, reg, from_game, user)
         elif not withdrawn and reg.withdrawn_at is not None:
+            _require_not_in_other_field(locked_t, reg.player)
             reg.absences.in_force().exclude(round__status=RoundStatus.PUBLISHED).update(
                 cancelled_at=timezone.now(), cancelled_by=user
             )
@@ -163,6 +181,8 @@ def registrations_check_in_all(*, tournament: Tournament) -> int:
 @transaction.atomic
 def tournament_open_registration(*, tournament: Tournament, now: datetime | None = None) -> None:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.is_junior_field:
+        raise ValidationError("Das Juniorenfeld öffnet seine Anmeldung mit dem Hauptturnier.")
     if locked.status != TournamentStatus.DRAFT:
         raise ValidationError("Die Anmeldung kann nur aus dem Entwurf heraus geöffnet werden.")
     today = timezone.localdate(now or timezone.now())
@@ -176,6 +196,9 @@ def tournament_open_registration(*, tournament: Tournament, now: datetime | None
     locked.status = TournamentStatus.REGISTRATION
     locked.registration_opened_at = now or timezone.now()
     locked.save(update_fields=["status", "registration_opened_at", "updated_at"])
+    Tournament.objects.filter(juniors_of=locked).update(
+        status=locked.status, registration_opened_at=locked.registration_opened_at
+    )
     events.public_data_changed(locked.pk)
     tournament.status = locked.status
 

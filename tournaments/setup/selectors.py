@@ -14,13 +14,19 @@ from tournaments.referees import selectors as referees_selectors
 def tournaments_for_director(user) -> QuerySet[Tournament]:
     qs = Tournament.objects.with_player_count()
     if not permissions.is_federation_admin(user):
-        qs = qs.filter(staff__user=user, staff__role=StaffRole.DIRECTOR)
+        qs = qs.filter(
+            Q(staff__user=user, staff__role=StaffRole.DIRECTOR)
+            | Q(juniors_of__staff__user=user, juniors_of__staff__role=StaffRole.DIRECTOR)
+        )
     return qs.order_by("-start_date", "name").distinct()
 
 
 def tournaments_for_staff_role(user, roles: tuple[str, ...]) -> QuerySet[Tournament]:
     return (
-        Tournament.objects.filter(staff__user=user, staff__role__in=roles)
+        Tournament.objects.filter(
+            Q(staff__user=user, staff__role__in=roles)
+            | Q(juniors_of__staff__user=user, juniors_of__staff__role__in=roles)
+        )
         .distinct()
         .order_by("-start_date")
     )
@@ -40,6 +46,7 @@ def tournament_overview(tournament: Tournament) -> dict:
         "exclusions": referees_selectors.exclusions(tournament),
         "open_calls": referees_selectors.open_calls_count(tournament),
         "staff_count": tournament.staff.count(),
+        "other_field": other_field(tournament),
     }
 
 
@@ -66,3 +73,10 @@ def desk_tournaments(user) -> list[Tournament]:
             "rounds"
         )
     )
+
+
+def other_field(tournament: Tournament) -> Tournament | None:
+    """The juniors' field of a main tournament, or the main tournament of a juniors' field."""
+    if tournament.is_junior_field:
+        return Tournament.objects.filter(pk=tournament.juniors_of_id).first()
+    return Tournament.objects.filter(juniors_of=tournament).first()

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import permissions
-from tournaments.common import events
+from tournaments.common import events, guards
 from tournaments.domain import formats
 from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy, TournamentStatus
 from tournaments.models import Tournament, TournamentStaff
@@ -31,6 +31,7 @@ def tournament_format_errors(
     ranking_year: int,
     rule_set: str,
     seconds_per_move: int | None = formats.SECONDS_PER_MOVE,
+    junior_field: bool = False,
 ) -> dict[str, str]:
     """Field → German message for every format rule the settings break (SPEC §1, in the domain)."""
     special = category == Category.SPECIAL
@@ -49,6 +50,7 @@ def tournament_format_errors(
         end_date=end_date,
         ranking_year=ranking_year,
         rule_set=rule_set,
+        junior_field=junior_field,
     )
 
 
@@ -83,6 +85,7 @@ def _format_fields(t: Tournament) -> dict:
         "ranking_year": t.ranking_year,
         "rule_set": t.rule_set,
         "seconds_per_move": t.seconds_per_move,
+        "junior_field": t.is_junior_field,
     }
 
 
@@ -105,6 +108,11 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
                 "Ranking-Jahr und Ranking-Wertung stehen nach der Auslosung der ersten Runde fest; "
                 "ein Turnier aus dem Ranking nehmen kann nur die Regelkommission (Klub 3.1.1)."
             )
+    if locked.is_junior_field and not fields.keys() <= JUNIOR_OWN_FIELDS:
+        raise ValidationError(
+            "Ein Juniorenfeld legt nur Runden und Tische selbst fest; alles andere gilt vom "
+            "Hauptturnier."
+        )
     announced_change = _announced_special_change(locked, fields)
     for key, value in fields.items():
         setattr(locked, key, value)
@@ -116,6 +124,7 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
         _raise_if({"start_date": refusal} if refusal else {})
     locked.full_clean()
     locked.save()
+    _junior_field_sync(locked)
     events.public_data_changed(locked.pk)
     return locked
 
@@ -149,6 +158,10 @@ def staff_assign(*, tournament: Tournament, username: str, role: str, user) -> T
     federation's referee list (the global role); anyone with an account may work the desk."""
     permissions.require_director(user, tournament)
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.is_junior_field:
+        raise ValidationError(
+            "Das Personal wird beim Hauptturnier eingeteilt; es gilt für beide Felder."
+        )
     if role not in ASSIGNABLE_ROLES:
         raise ValidationError({"role": "Bitte Orgatisch, Schiedsrichter oder Hauptschiedsrichter."})
     username = (username or "").strip()
@@ -191,3 +204,92 @@ def staff_unassign(*, assignment: TournamentStaff, user) -> None:
     if assignment.role not in ASSIGNABLE_ROLES:
         raise ValidationError("Die Turnierleitung wird hier nicht geändert.")
     TournamentStaff.objects.filter(pk=assignment.pk).delete()
+
+
+# --- Juniors' field (Klub 6.3 last sentence, 7.1; SPEC §1) -----------------------------------
+
+JUNIOR_OWN_FIELDS = frozenset(
+    {"rounds_planned", "has_final", "final_mode", "finalists_count", "table_policy", "max_players"}
+)
+"""What a juniors' field sets itself: its rounds and its tables. Everything else is the main
+tournament's and follows it (`_junior_shared_fields`)."""
+
+JUNIOR_SUFFIX = " – Junioren"
+
+
+def _junior_shared_fields(main: Tournament) -> dict:
+    return {
+        "name": f"{main.name}{JUNIOR_SUFFIX}"[:200],
+        "category": main.category,
+        "games_per_round": main.games_per_round,
+        "ranking_year": main.ranking_year,
+        "rule_set": main.rule_set,
+        "counts_for_ranking": main.counts_for_ranking,
+        "seconds_per_move": main.seconds_per_move,
+        "start_date": main.start_date,
+        "end_date": main.end_date,
+        "venue": main.venue,
+        "status": main.status,
+        "registration_opened_at": main.registration_opened_at,
+    }
+
+
+def _junior_field_sync(main: Tournament) -> None:
+    """After the main tournament changed: its juniors' field follows, and must still be valid."""
+    junior = Tournament.objects.select_for_update().filter(juniors_of=main).first()
+    if junior is None:
+        return
+    shared = _junior_shared_fields(main)
+    if junior.rounds.exists():
+        shared.pop("status")  # a field that plays moves on by its own rounds
+    for key, value in shared.items():
+        setattr(junior, key, value)
+    errors = tournament_format_errors(**_format_fields(junior))
+    if errors:
+        raise ValidationError(
+            "Das Juniorenfeld passt nicht zu dieser Änderung: " + " ".join(errors.values())
+        )
+    junior.full_clean()
+    junior.save()
+    events.public_data_changed(junior.pk)
+
+
+@transaction.atomic
+def junior_field_create(*, tournament: Tournament, rounds_planned: int, user) -> Tournament:
+    """Juniors who play apart from the main field, with their own round count (Klub 6.3)."""
+    permissions.require_director(user, tournament)
+    main = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if main.is_junior_field:
+        raise ValidationError("Ein Juniorenfeld hat kein eigenes Juniorenfeld.")
+    if Tournament.objects.filter(juniors_of=main).exists():
+        raise ValidationError("Dieses Turnier hat bereits ein Juniorenfeld.")
+    guards.require_not_finished(main)
+    junior = Tournament(
+        juniors_of=main,
+        rounds_planned=rounds_planned,
+        has_final=False,
+        table_policy=main.table_policy,
+        created_by=user,
+        **_junior_shared_fields(main),
+    )
+    _raise_if(tournament_format_errors(**_format_fields(junior)))
+    junior.full_clean()
+    junior.save()
+    events.public_data_changed(main.pk)
+    return junior
+
+
+@transaction.atomic
+def junior_field_delete(*, tournament: Tournament, user) -> None:
+    """Only an empty juniors' field goes (no registration, no round): nothing is lost."""
+    permissions.require_director(user, tournament)
+    junior = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not junior.is_junior_field:
+        raise ValidationError("Nur ein Juniorenfeld kann hier entfernt werden.")
+    if junior.registrations.exists() or junior.rounds.exists():
+        raise ValidationError(
+            "Das Juniorenfeld hat schon Anmeldungen oder Runden und bleibt deshalb bestehen."
+        )
+    main_id = junior.juniors_of_id
+    junior.delete()
+    events.public_data_changed(main_id)

@@ -20,7 +20,12 @@ from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 from tournaments.setup import selectors as setup_selectors
 from tournaments.setup import services as setup_services
-from tournaments.setup.forms import StaffForm, TournamentForm
+from tournaments.setup.forms import (
+    JuniorFieldCreateForm,
+    JuniorFieldForm,
+    StaffForm,
+    TournamentForm,
+)
 
 FORMAT_FIELDS = tuple(TournamentForm.Meta.fields)
 
@@ -55,15 +60,17 @@ def tournament_create(request):
 @login_required
 def tournament_edit(request, pk: int):
     tournament = directed_tournament(request, pk)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form_class = JuniorFieldForm if tournament.is_junior_field else TournamentForm
+    form = form_class(request.POST or None, instance=tournament)
     if rounds_selectors.any_round_drawn(tournament):  # the service checks again
         for name in ("ranking_year", "counts_for_ranking"):
-            form.fields[name].disabled = True
-            form.fields[name].help_text = "Steht nach der Auslosung der ersten Runde fest."
+            if name in form.fields:
+                form.fields[name].disabled = True
+                form.fields[name].help_text = "Steht nach der Auslosung der ersten Runde fest."
     if request.method == "POST" and form.is_valid():
         try:
             setup_services.tournament_update(
-                tournament=tournament, **{f: form.cleaned_data[f] for f in FORMAT_FIELDS}
+                tournament=tournament, **{f: form.cleaned_data[f] for f in form.Meta.fields}
             )
         except ValidationError as exc:
             apply_errors(form, exc)
@@ -100,8 +107,44 @@ def tournament_detail(request, pk: int):
                 for tie in rounds_selectors.final_ties_pending(tournament)
             ],
             "cut_notes": rounds_selectors.cut_decision_notes(tournament),
+            "junior_form": JuniorFieldCreateForm(),
         },
     )
+
+
+@login_required
+@require_POST
+def junior_field_create(request, pk: int):
+    """Juniors playing apart from the main field, with their own round count (Klub 6.3)."""
+    tournament = directed_tournament(request, pk)
+    form = JuniorFieldCreateForm(request.POST)
+    if not form.is_valid():
+        flash_errors(request, ValidationError(form.errors["rounds_planned"]))
+        return redirect("director:tournament_detail", pk)
+    try:
+        junior = setup_services.junior_field_create(
+            tournament=tournament,
+            rounds_planned=form.cleaned_data["rounds_planned"],
+            user=request.user,
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+        return redirect("director:tournament_detail", pk)
+    messages.success(request, f"Juniorenfeld „{junior.name}“ angelegt.")
+    return redirect("director:tournament_detail", junior.pk)
+
+
+@login_required
+@require_POST
+def junior_field_delete(request, pk: int):
+    tournament = directed_tournament(request, pk)
+    try:
+        setup_services.junior_field_delete(tournament=tournament, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+        return redirect("director:tournament_detail", pk)
+    messages.success(request, "Das leere Juniorenfeld ist entfernt.")
+    return redirect("director:tournament_detail", tournament.juniors_of_id)
 
 
 @login_required
@@ -132,6 +175,8 @@ def _staff_context(tournament: Tournament, form) -> dict:
 def staff_page(request, pk: int):
     """The director assigns desk staff, referees and the one head referee of this tournament."""
     tournament = directed_tournament(request, pk)
+    if tournament.is_junior_field:  # one staff for both fields
+        return redirect("director:staff", tournament.juniors_of_id)
     form = StaffForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -19,7 +19,7 @@ from tournaments.common.guards import require_not_finished
 from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
-from tournaments.models import ResultSheet, Round, SheetVersion, Table
+from tournaments.models import ResultSheet, Round, SheetVersion, Table, Tournament
 from tournaments.sheets.selectors import table_absences, table_not_played
 
 
@@ -298,6 +298,24 @@ def sheet_accept_interpreted(
     )
 
 
+def _finish_if_complete(tournament: Tournament) -> list[int]:
+    """The tournament ends when every field has published its last round: the main field and its
+    juniors' field finish together (a juniors' field nobody registered for does not hold it up)."""
+    fields = list(Tournament.objects.same_event(tournament).select_for_update())
+    for field in fields:
+        if field.pk == tournament.pk:
+            continue
+        published = field.rounds.filter(status=RoundStatus.PUBLISHED).count()
+        if published < field.total_rounds and field.registrations.active().exists():
+            return []
+    ids = [f.pk for f in fields]
+    Tournament.objects.filter(pk__in=ids).update(
+        status=TournamentStatus.FINISHED, updated_at=timezone.now()
+    )
+    tournament.status = TournamentStatus.FINISHED
+    return ids
+
+
 @transaction.atomic
 def round_publish(*, rnd: Round, user) -> Round:
     """Publish when every table's sheet is confirmed; the last round finishes the tournament."""
@@ -327,8 +345,7 @@ def round_publish(*, rnd: Round, user) -> Round:
     locked.status = RoundStatus.PUBLISHED
     locked.published_at = timezone.now()
     locked.save(update_fields=["status", "published_at"])
-    if locked.number >= tournament.total_rounds:
-        tournament.status = TournamentStatus.FINISHED
-        tournament.save(update_fields=["status", "updated_at"])
-    events.published_results_changed(tournament.pk)
+    finished = _finish_if_complete(tournament) if locked.number >= tournament.total_rounds else []
+    for pk in {tournament.pk, *finished}:
+        events.published_results_changed(pk)
     return locked

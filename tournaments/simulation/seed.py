@@ -70,6 +70,22 @@ def _players(count: int) -> None:
     Player.objects.bulk_create([Player(**row) for row in rows])
 
 
+def _juniors(main: Tournament, director) -> None:
+    """Up to eight juniors playing apart in two rounds (Klub 6.3), round 1 released; a registry
+    too small for one table of them (a tiny demo) leaves the juniors out."""
+    juniors = list(Player.objects.order_by("federation_number")[40:48])
+    if len(juniors) < 4:
+        return
+    junior = setup_services.junior_field_create(tournament=main, rounds_planned=2, user=director)
+    for player in juniors:
+        registration_services.registration_add(
+            tournament=junior, player=player, reserve=False, user=director
+        )
+    registration_services.registrations_check_in_all(tournament=junior)
+    rnd = round_services.round_pair_next(tournament=junior, user=director, seed=20260102)
+    round_services.round_release(rnd=rnd, user=director)
+
+
 def _tournaments(users: dict) -> None:
     if Tournament.objects.filter(name__startswith="Demo:").exists():
         return
@@ -103,6 +119,7 @@ def _tournaments(users: dict) -> None:
     registration_services.registrations_check_in_all(tournament=running)
     rnd = round_services.round_pair_next(tournament=running, user=director, seed=20260101)
     round_services.round_release(rnd=rnd, user=director)
+    _juniors(running, director)
 
     upcoming = setup_services.tournament_create(
         user=director,

@@ -26,6 +26,16 @@ urlpatterns = [
     path("turniere/<int:pk>/", setup_views.tournament_detail, name="tournament_detail"),
     path("turniere/<int:pk>/bearbeiten/", setup_views.tournament_edit, name="tournament_edit"),
     path(
+        "turniere/<int:pk>/juniorenfeld/neu/",
+        setup_views.junior_field_create,
+        name="junior_field_create",
+    ),
+    path(
+        "turniere/<int:pk>/juniorenfeld/entfernen/",
+        setup_views.junior_field_delete,
+        name="junior_field_delete",
+    ),
+    path(
         "turniere/<int:pk>/anmeldung-oeffnen/",
         setup_views.tournament_open_registration,
         name="tournament_open_registration",

@@ -16,10 +16,11 @@ from ranking.domain import appeals as domain_appeals
 from ranking.domain import versions as domain_versions
 from ranking.models import RankingEntry, RankingYear, TournamentContribution, TournamentRanking
 from ranking.tasks import recompute_ranking_year
-from tests.support.builders import make_user, play_next_round, play_tournament
+from tests.support.builders import make_user, play_next_round, play_tournament, register_players
 from tests.support.celery import celery_conf
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
 from tournaments.models import PlayerWarning, Round, Seat, TournamentStaff
+from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
 
 pytestmark = pytest.mark.django_db
@@ -330,3 +331,19 @@ def test_director_of_other_tournament_does_not_matter_for_compute(director, desk
     TournamentStaff.objects.create(tournament=t, user=other, role=StaffRole.REFEREE)
     assert compute.ranking_recompute_year(year=2026).entries.count() == 8
     assert timezone.now() >= RankingYear.objects.get(year=2026).computed_at
+
+
+def test_junior_field_rounds_count_like_all_rounds(director, desk_user, field):
+    """SPEC §1, our reading of Klub 6.3: the juniors' own rounds count for the ranking."""
+    main = play_tournament(director=director, desk=desk_user, players=field, rounds=2)
+    junior = setup_services.junior_field_create(tournament=main, rounds_planned=2, user=director)
+    register_players(junior, field[8:12], count=4, user=director)
+    for _ in range(2):
+        play_next_round(junior, director=director, desk=desk_user)
+    play_next_round(main, director=director, desk=desk_user)
+    compute.ranking_recompute_year(year=2026)
+    rows = entries(2026)
+    assert sorted((e.tournaments, e.rounds, e.games) for e in rows.values()) == (
+        [(1, 2, 8)] * 4 + [(1, 3, 12)] * 8
+    )
+    assert {pid for pid, e in rows.items() if e.rounds == 2} == {p.pk for p in field[8:12]}

@@ -20,6 +20,7 @@ from tournaments.enums import (
 from tournaments.models import ResultSheet, Round, Seat
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
+from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.sheets import random_sheet
 
@@ -36,6 +37,7 @@ TOURNAMENT_KEYS = {
     "has_final",
     "counts_for_ranking",
     "ranking_year",
+    "juniors_of_id",
 }
 
 
@@ -72,8 +74,20 @@ def test_tournament_list_shows_public_tournaments_only(api, world):
         "has_final": False,
         "counts_for_ranking": True,
         "ranking_year": t.ranking_year,
+        "juniors_of_id": None,
     }
     assert by_name["Läuft"]["status"] == "running"
+
+
+def test_junior_field_names_its_main_tournament(api, director):
+    main = make_tournament(director=director, name="Hauptfeld", open=True)
+    junior = setup_services.junior_field_create(tournament=main, rounds_planned=2, user=director)
+    data = api.json(f"{API}/{junior.pk}/")
+    assert (data["name"], data["juniors_of_id"], data["rounds_planned"]) == (
+        "Hauptfeld – Junioren",
+        main.pk,
+        2,
+    )
 
 
 def test_tournament_list_shows_open_registration(api, director):

@@ -13,6 +13,16 @@ def test_seed_demo_is_idempotent(django_user_model):
     assert django_user_model.objects.filter(username="admin").count() == 1
     from tournaments.models import Round, Tournament
 
-    assert Tournament.objects.filter(name__startswith="Demo:").count() == 3
+    assert sorted(
+        Tournament.objects.filter(name__startswith="Demo:").values_list("name", "juniors_of__name")
+    ) == [
+        ("Demo: Einsteiger-Turnier Hamburg", None),
+        ("Demo: Stadtmeisterschaft Berlin", None),
+        ("Demo: Stadtmeisterschaft Berlin – Junioren", "Demo: Stadtmeisterschaft Berlin"),
+        ("Demo: Stadtmeisterschaft Köln", None),
+    ]
+    juniors = Tournament.objects.get(name="Demo: Stadtmeisterschaft Berlin – Junioren")
+    assert juniors.registrations.count() == 8
+    assert juniors.rounds.get().status == "released"
     assert Round.objects.filter(tournament__name="Demo: Stadtmeisterschaft Berlin").count() == 1
     assert Tournament.objects.get(name="Demo: Stadtmeisterschaft Köln").status == "finished"
