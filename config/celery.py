@@ -12,7 +12,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-@app.task(name="config.ping")
+@app.task(name="config.ping", ignore_result=False)
 def ping(value: str) -> dict:
     """Round trip for health checks and CI: proves a worker consumes from the broker."""
 

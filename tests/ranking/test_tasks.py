@@ -64,7 +64,7 @@ def test_recompute_runs_in_the_real_worker(worker_database):
             tournament_mark_changed(tournament_id=tid, enqueue=False)
         assert RankingYear.objects.get(year=YEAR).pending is True
 
-        result = recompute_ranking_year.delay(YEAR).get(timeout=120)
+        result = recompute_ranking_year.apply_async((YEAR,), ignore_result=False).get(timeout=120)
 
         assert result["pid"] != os.getpid()  # a separate worker process did it
         assert result["year"] == YEAR and result["pending"] is False

@@ -1,6 +1,8 @@
 """German error pages (the default ones are English and bare)."""
 
+from django.http import HttpResponseServerError
 from django.shortcuts import render
+from django.template import loader
 
 
 def forbidden(request, exception=None):
@@ -13,4 +15,6 @@ def not_found(request, exception=None):
 
 
 def server_error(request):
-    return render(request, "errors/500.html", status=500)
+    """Rendered without the request: no context processor, no session, no database. The error
+    may be a cut database connection, and this page must not fail on it too."""
+    return HttpResponseServerError(loader.render_to_string("errors/500.html"))
