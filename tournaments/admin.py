@@ -49,15 +49,9 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
 
 
-@admin.register(models.PairingChange)
-class PairingChangeAdmin(admin.ModelAdmin):
-    list_display = ("round", "at", "user", "action", "description")
-    readonly_fields = ("round", "at", "user", "action", "description", "created_repeat")
-
-
 class RecordAdmin(admin.ModelAdmin):
-    """Records written only by their services and never edited (decisions, absences): the admin
-    may look, not add, change or delete."""
+    """Records written only by their services and never edited (the pairing log, decisions,
+    absences): the admin may look, not add, change or delete."""
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -67,6 +61,11 @@ class RecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(models.PairingChange)
+class PairingChangeAdmin(RecordAdmin):
+    list_display = ("round", "at", "user", "action", "description")
 
 
 @admin.register(models.CutDecision)
