@@ -14,7 +14,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotAllowed
 
 from tournaments.common import events
 
@@ -31,11 +31,14 @@ def _key(request, generation: str) -> str:
 
 def public_page(*, scope: str = "tournament"):
     """Cache a GET view for anonymous users; ``scope`` "tournament" keys on ``pk``, "all" on the
-    global generation (pages listing every tournament)."""
+    global generation (pages listing every tournament). Other methods than GET and HEAD: 405."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD"):
+                # Read-only pages; a POST would be rendered cold, past the cache, for anyone.
+                return HttpResponseNotAllowed(["GET", "HEAD"])
             seconds = settings.PUBLIC_CACHE_SECONDS
             if request.method != "GET" or request.user.is_authenticated or seconds <= 0:
                 return view(request, *args, **kwargs)

@@ -305,3 +305,12 @@ def test_hiding_a_name_refreshes_cached_public_pages(client, finished):
     html = client.get(url).content.decode()
     assert player.full_name not in html
     assert player.public_name in html
+
+
+def test_public_pages_refuse_post(client, finished):
+    """Read-only pages: a POST (CSRF token from any form) was rendered cold, past the cache."""
+    for name in ("standings", "standings_csv", "hall_display", "tournament_public"):
+        response = client.post(reverse(name, args=[finished.pk]))
+
+        assert response.status_code == 405, name
+        assert response["Allow"] == "GET, HEAD"
