@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from django.urls import URLPattern, URLResolver, get_resolver
+from tests.support.routes import url_routes
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOSE_MODULES_ALLOWED = {
@@ -46,16 +46,7 @@ def test_apps_hold_packages_not_loose_modules():
     assert loose == []
 
 
-def _routes(resolver, prefix="", namespace=""):
-    for pattern in resolver.url_patterns:
-        if isinstance(pattern, URLResolver):
-            ns = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
-            yield from _routes(pattern, prefix + str(pattern.pattern), ns)
-        elif isinstance(pattern, URLPattern):
-            yield f"{namespace}{pattern.name}\t{prefix}{pattern.pattern}"
-
-
 def test_url_names_and_paths_match_the_recorded_map():
     """A refactor keeps every URL; a new or changed URL updates url_map.txt on purpose."""
     recorded = (Path(__file__).parent / "url_map.txt").read_text(encoding="utf-8").splitlines()
-    assert sorted(_routes(get_resolver())) == sorted(recorded)
+    assert sorted(f"{name}\t{route}" for name, route in url_routes()) == sorted(recorded)

@@ -42,11 +42,7 @@ def finished(director, desk_user, field):
 @pytest.fixture
 def player_user(field):
     """An account of the first player (field[0])."""
-    from ranking.models import PlayerAccount
-
-    user = builders.make_user("spieler-konto")
-    PlayerAccount.objects.create(user=user, player=field[0])
-    return user
+    return builders.make_player_account("spieler-konto", field[0])
 
 
 @pytest.fixture

@@ -22,9 +22,12 @@ from tournaments.enums import (
     RuleSetCode,
     StaffRole,
     TablePolicy,
+    WarningGround,
+    WarningKind,
 )
 from tournaments.models import Player, Round, Tournament, TournamentStaff
 from tournaments.permissions import role_groups
+from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
@@ -369,4 +372,44 @@ def make_appeal(*, user, tournament, player, now: datetime, **fields):
     }
     return appeals_services.appeal_file(
         user=user, tournament=tournament, player=player, now=now, **{**defaults, **fields}
+    )
+
+
+def make_player_account(username: str, player):
+    """A user with a player account linked to `player` (as an accepted invitation leaves it)."""
+    from ranking.models import PlayerAccount
+
+    user = make_user(username)
+    PlayerAccount.objects.create(user=user, player=player)
+    return user
+
+
+def make_invitation(*, player, user, email: str = "spieler@example.org") -> str:
+    """An open invitation of `player` by `user`; returns the raw token of its link."""
+    from ranking.accounts import services as account_services
+
+    _invitation, token = account_services.player_invite(player=player, user=user, email=email)
+    return token
+
+
+def give_warning(tournament, player, *, user, kind: str = WarningKind.YELLOW, **extra):
+    """A warning or card by the referee `user`, for unsporting behaviour unless `ground` says
+    otherwise (Klub 4.4)."""
+    extra.setdefault("ground", WarningGround.UNSPORTING)
+    return referees_services.warning_give(
+        tournament=tournament, player=player, kind=kind, user=user, **extra
+    )
+
+
+def record_ruling(tournament, *, user, objections: int = 0, **extra):
+    """A ruling at a table by the referee `user`; more than two objections go to the head
+    referee, if the tournament has one (Klub 4.2.2)."""
+    return referees_services.ruling_record(
+        tournament=tournament,
+        question="Joker zurück auf die Bank?",
+        decision="Nein",
+        rule_cited="Klub 14.4",
+        objections=objections,
+        user=user,
+        **extra,
     )

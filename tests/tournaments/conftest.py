@@ -8,17 +8,18 @@ from dataclasses import dataclass
 import pytest
 
 from tests.support.builders import (
+    give_warning,
     make_city_contest,
     make_released_round,
     make_teams,
     make_tournament,
     make_user,
+    record_ruling,
     register_players,
     simulate_tournament,
 )
-from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
+from tournaments.enums import GlobalRole, StaffRole, WarningKind
 from tournaments.models import PlayerWarning, Registration, Round, Seat, Tournament
-from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
@@ -43,21 +44,12 @@ class World:
 
     def give(self, player, kind=WarningKind.YELLOW, user=None, **extra) -> PlayerWarning:
         """A warning or card by this tournament's referee (unsporting behaviour, Klub 4.4)."""
-        extra.setdefault("ground", WarningGround.UNSPORTING)
-        return referees_services.warning_give(
-            tournament=self.t, player=player, kind=kind, user=user or self.users["referee"], **extra
-        )
+        return give_warning(self.t, player, kind=kind, user=user or self.users["referee"], **extra)
 
     def record(self, objections=0, user=None, **extra):
         """A ruling at a table (Klub 4.2.2) by this tournament's referee."""
-        return referees_services.ruling_record(
-            tournament=self.t,
-            question="Joker zurück auf die Bank?",
-            decision="Nein",
-            rule_cited="Klub 14.4",
-            objections=objections,
-            user=user or self.users["referee"],
-            **extra,
+        return record_ruling(
+            self.t, objections=objections, user=user or self.users["referee"], **extra
         )
 
 
