@@ -1,0 +1,93 @@
+"""The ranking, players' accounts and appeals, the rules commission (/ranking/)."""
+
+from tests.permission_matrix.matrix import Call
+
+PREFIX = "ranking:"
+
+
+def year(w):
+    return {"year": w.finished.ranking_year}
+
+
+def appeal(w):
+    return {"pk": w.appeal_id}
+
+
+CALLS = {
+    "index": Call(),
+    "year": Call(year),
+    "csv": Call(year),
+    "player": Call(lambda w: {"player_id": w.player_id}),
+    "my_area": Call(),
+    "appeal_new": Call(
+        lambda w: {"tournament_pk": w.finished.pk},
+        data=lambda w: {
+            "player": str(w.player_id),
+            "what_is_wrong": "Spiel 1 falsch übertragen",
+            "correction_requested": "B hat gewonnen",
+        },
+    ),
+    "appeal_detail": Call(appeal),
+    "appeal_attachment": Call(appeal),
+    "commission_inbox": Call(),
+    "commission_appeal": Call(appeal),
+    "commission_review": Call(appeal),
+    "commission_decide": Call(
+        appeal, data=lambda w: {"outcome": "rejected", "reasoning": "Kein Fehler."}
+    ),
+    "commission_tournaments": Call(),
+    "commission_strike": Call(
+        lambda w: {"pk": w.finished.pk}, data=lambda w: {"struck": "1", "reasoning": "Klub 3.1.1"}
+    ),
+    "invite": Call(
+        data=lambda w: {
+            "federation_number": w.free_player.federation_number,
+            "email": "neu@example.org",
+        }
+    ),
+    "invitation_accept": Call(
+        lambda w: {"token": w.token},
+        data=lambda w: {"password": "Rummikub-2026!", "password_again": "Rummikub-2026!"},
+    ),
+}
+
+TABLE = """
+                                  anon pl   opl  ref  head oref desk dir  odir com  fed  su
+# An appeal: its player (or whoever filed it), the tournament's director, the commission
+# and the federation admins. Any player who played may file (Klub 4.2.3).
+appeal_attachment            GET  L    200  403  403  403  403  403  200  403  200  200  200
+appeal_attachment            POST L    200  403  403  403  403  403  200  403  200  200  200
+appeal_detail                GET  L    200  403  403  403  403  403  200  403  200  200  200
+appeal_detail                POST L    200  403  403  403  403  403  200  403  200  200  200
+appeal_new                   GET  L    200  200  403  403  403  403  200  403  403  200  200
+appeal_new                   POST L    W    W    403  403  403  403  W    403  403  W    W
+# The superuser counts as every global role, the commission's too.
+commission_appeal            GET  L    403  403  403  403  403  403  403  403  200  403  200
+commission_appeal            POST L    403  403  403  403  403  403  403  403  200  403  200
+commission_decide            GET  L    405  405  405  405  405  405  405  405  405  405  405
+commission_decide            POST L    403  403  403  403  403  403  403  403  W    403  W
+commission_inbox             GET  L    403  403  403  403  403  403  403  403  200  403  200
+commission_inbox             POST L    403  403  403  403  403  403  403  403  200  403  200
+commission_review            GET  L    405  405  405  405  405  405  405  405  405  405  405
+commission_review            POST L    403  403  403  403  403  403  403  403  W    403  W
+commission_strike            GET  L    405  405  405  405  405  405  405  405  405  405  405
+commission_strike            POST L    403  403  403  403  403  403  403  403  W    403  W
+commission_tournaments       GET  L    403  403  403  403  403  403  403  403  200  403  200
+commission_tournaments       POST L    403  403  403  403  403  403  403  403  200  403  200
+# The public ranking (POST renders like GET: not cached, not public_page).
+csv                          GET  200  200  200  200  200  200  200  200  200  200  200  200
+csv                          POST 200  200  200  200  200  200  200  200  200  200  200  200
+index                        GET  302  302  302  302  302  302  302  302  302  302  302  302
+index                        POST 302  302  302  302  302  302  302  302  302  302  302  302
+# The token is the permission: whoever holds the link sets the password.
+invitation_accept            GET  200  200  200  200  200  200  200  200  200  200  200  200
+invitation_accept            POST W    W    W    W    W    W    W    W    W    W    W    W
+invite                       GET  L    403  403  403  403  403  403  200  200  403  200  200
+invite                       POST L    403  403  403  403  403  403  W    W    403  W    W
+my_area                      GET  L    200  200  403  403  403  403  200  200  403  200  200
+my_area                      POST L    200  200  403  403  403  403  200  200  403  200  200
+player                       GET  200  200  200  200  200  200  200  200  200  200  200  200
+player                       POST 200  200  200  200  200  200  200  200  200  200  200  200
+year                         GET  200  200  200  200  200  200  200  200  200  200  200  200
+year                         POST 200  200  200  200  200  200  200  200  200  200  200  200
+"""
