@@ -155,3 +155,27 @@ def test_permission_matrix(world, key):
         if actual[method, role] != EXPECTED[key, method][role]
     ]
     assert not wrong, "\n".join(wrong)
+
+
+WRITES = sorted(
+    (key, next(r for r in ROLES if codes[r] == "W"))
+    for (key, method), codes in EXPECTED.items()
+    if method == "POST" and "W" in codes.values()
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("key", "role"), WRITES, ids=[key for key, _role in WRITES])
+def test_writes_need_the_csrf_token(world, key, role):
+    """Every write the matrix allows is refused without the form's CSRF token (no view is
+    exempt): the first role whose cell is W posts again, without it."""
+    w, sessions = world
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    if sessions[role] is not None:
+        client.cookies[settings.SESSION_COOKIE_NAME] = sessions[role].value
+    url, data = url_of(w, key), CALLS[key].data
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        response = client.post(url, data(w) if data else {})
+        transaction.set_rollback(True)
+
+    assert (response.status_code, written_tables(queries)) == (403, set())
