@@ -3,13 +3,17 @@
 A table is text: a header naming the roles (tests/support/permission_world.ROLES, in order), then
 one row per URL and method with the expected outcome for every role:
 
-    200 … 422   the status code; nothing written to the database
+    200 … 422   the status code; nothing written to the database (302: a redirect without a
+                write, e.g. the service refused with a message)
     L           sent to the log-in page (the admin's for /admin/), `next` back here; nothing written
     W           a redirect after a write (the only outcome that may change data)
 
 A row's key is the URL name without its namespace; `name@variant` is a second row for the same
 URL with other objects (a draft, a round not yet released, another tournament's record) where a
 leak would hide. Lines starting with `#` are comments.
+
+A new URL: add its Call to its area's module; the matrix test then prints the cells it observed
+(a write where none is allowed shows as `403+W`). Judge every cell before copying them.
 """
 
 from __future__ import annotations
