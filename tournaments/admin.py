@@ -5,53 +5,10 @@ from django.contrib import admin
 from tournaments import models
 
 
-@admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("federation_number", "last_name", "first_name", "club", "city", "publish_name")
-    search_fields = ("federation_number", "last_name", "first_name", "club")
-
-
-class StaffInline(admin.TabularInline):
-    model = models.TournamentStaff
-    extra = 0
-
-
-@admin.register(models.Tournament)
-class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "category", "start_date", "status", "ranking_year")
-    list_filter = ("status", "category", "ranking_year")
-    search_fields = ("name", "venue")
-    inlines = [StaffInline]
-
-
-@admin.register(models.Registration)
-class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "player", "reserve", "checked_in_at", "withdrawn_at")
-    list_filter = ("tournament", "reserve")
-    raw_id_fields = ("player",)
-
-
-class SeatInline(admin.TabularInline):
-    model = models.Seat
-    extra = 0
-    raw_id_fields = ("player",)
-
-
-@admin.register(models.Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "number", "kind", "status", "seed", "created_at")
-    list_filter = ("tournament",)
-
-
-@admin.register(models.Table)
-class TableAdmin(admin.ModelAdmin):
-    list_display = ("round", "number")
-    inlines = [SeatInline]
-
-
 class RecordAdmin(admin.ModelAdmin):
-    """Records written only by their services and never edited (the pairing log, decisions,
-    absences): the admin may look, not add, change or delete."""
+    """Every record here is written by its service, which keeps versions, announces the change
+    (public pages, ranking) and refuses a finished tournament: the admin may look, not add,
+    change or delete (issue #19: a superuser's admin edit bypassed all of that)."""
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -61,6 +18,61 @@ class RecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(models.Player)
+class PlayerAdmin(RecordAdmin):
+    list_display = ("federation_number", "last_name", "first_name", "club", "city", "publish_name")
+    search_fields = ("federation_number", "last_name", "first_name", "club")
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class StaffInline(ReadOnlyInline):
+    model = models.TournamentStaff
+
+
+@admin.register(models.Tournament)
+class TournamentAdmin(RecordAdmin):
+    list_display = ("name", "category", "start_date", "status", "ranking_year")
+    list_filter = ("status", "category", "ranking_year")
+    search_fields = ("name", "venue")
+    inlines = [StaffInline]
+
+
+@admin.register(models.Registration)
+class RegistrationAdmin(RecordAdmin):
+    list_display = ("tournament", "player", "reserve", "checked_in_at", "withdrawn_at")
+    list_filter = ("tournament", "reserve")
+    raw_id_fields = ("player",)
+
+
+class SeatInline(ReadOnlyInline):
+    model = models.Seat
+    raw_id_fields = ("player",)
+
+
+@admin.register(models.Round)
+class RoundAdmin(RecordAdmin):
+    list_display = ("tournament", "number", "kind", "status", "seed", "created_at")
+    list_filter = ("tournament",)
+
+
+@admin.register(models.Table)
+class TableAdmin(RecordAdmin):
+    list_display = ("round", "number")
+    inlines = [SeatInline]
 
 
 @admin.register(models.PairingChange)
@@ -81,11 +93,11 @@ class AbsenceAdmin(RecordAdmin):
 
 
 @admin.register(models.Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(RecordAdmin):
     list_display = ("tournament", "name")
     list_filter = ("tournament",)
 
 
-admin.site.register(models.TournamentStaff)
-admin.site.register(models.TablePin)
+admin.site.register(models.TournamentStaff, RecordAdmin)
+admin.site.register(models.TablePin, RecordAdmin)
 admin.site.site_header = "Deutscher Rummikub Verband – Verwaltung"
