@@ -168,13 +168,17 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-# Throttle guessing: five failures per user name and address lock that pair for 15 minutes.
+# Throttle guessing for 15 minutes: five failures per user name and address lock that pair;
+# twenty per user name from any addresses lock the account (config/login_throttle.py).
+AXES_HANDLER = "config.login_throttle.AccountThrottleHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("AXES_ACCOUNT_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]  # in this order: see handler
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
+AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is not installed
 
 # --- Internationalisation: German UI, English available.
 LANGUAGE_CODE = "de"
