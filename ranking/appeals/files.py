@@ -16,6 +16,24 @@ ALLOWED = {
     ".heic": "heic",
 }
 
+CONTENT_TYPES = {
+    "jpeg": "image/jpeg",
+    "png": "image/png",
+    "webp": "image/webp",
+    "heic": "image/heic",
+    "pdf": "application/pdf",
+}
+# Shown in the browser; everything else (PDF can carry scripts, HEIC few browsers show) downloads.
+INLINE_KINDS = {"jpeg", "png", "webp"}
+
+
+def attachment_delivery(name: str) -> tuple[str, bool]:
+    """The content type of a stored attachment and whether the browser may show it inline."""
+    kind = ALLOWED.get(PurePath(name).suffix.lower())
+    if kind is None:
+        return "application/octet-stream", False
+    return CONTENT_TYPES[kind], kind in INLINE_KINDS
+
 
 def _kind(head: bytes) -> str | None:
     """The real file type from its first bytes (the name alone can lie)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import mimetypes
+from pathlib import PurePath
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,6 +14,7 @@ from django.utils import timezone
 from ranking.accounts import selectors as accounts_selectors
 from ranking.appeals import selectors as appeals_selectors
 from ranking.appeals import services as appeals_services
+from ranking.appeals.files import attachment_delivery
 from ranking.appeals.forms import AppealForm
 from ranking.appeals.selectors import appeal_or_404
 from ranking.domain import appeals as domain_appeals
@@ -51,6 +52,8 @@ def appeal_new(request, tournament_pk: int):
     tournament = access.tournament_or_404(int_or_404(tournament_pk))
     account = accounts_selectors.account_of(request.user)
     staff = permissions.can_direct(request.user, tournament)
+    if not staff and not tournament.is_public:
+        raise Http404  # a draft is not announced: not even its name
     permissions.require(
         staff or account is not None,
         "Einsprüche legt der Spieler selbst oder die Turnierleitung für ihn ein.",
@@ -110,7 +113,11 @@ def appeal_detail(request, pk: int):
 
 @login_required
 def appeal_attachment(request, pk: int):
-    """Attachments are private (names on a sheet): served only to those who may see the appeal."""
+    """Attachments are private (names on a sheet): served only to those who may see the appeal.
+
+    Photos open in the browser, anything else downloads; `sandbox` keeps an uploaded file from
+    running scripts with the site's cookies even if a browser sniffs it as HTML.
+    """
     appeal = appeal_or_404(pk)
     permissions.require(appeals_services.can_see_appeal(request.user, appeal))
     if not appeal.attachment:
@@ -119,5 +126,13 @@ def appeal_attachment(request, pk: int):
         handle = appeal.attachment.open("rb")
     except FileNotFoundError as exc:
         raise Http404 from exc
-    content_type = mimetypes.guess_type(appeal.attachment.name)[0] or "application/octet-stream"
-    return FileResponse(handle, content_type=content_type)
+    content_type, inline = attachment_delivery(appeal.attachment.name)
+    response = FileResponse(
+        handle,
+        content_type=content_type,
+        as_attachment=not inline,
+        filename=PurePath(appeal.attachment.name).name,
+    )
+    response["Content-Security-Policy"] = "sandbox"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -12,6 +10,7 @@ from ranking.compute import selectors as compute_selectors
 from ranking.domain import versions as domain_versions
 from ranking.public import selectors as public_selectors
 from tournaments.common import access
+from tournaments.common.csv_export import excel_writer
 from tournaments.common.http import int_or_404
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
@@ -64,7 +63,7 @@ def ranking_csv(request, year: int):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ranking-{year}.csv"'
     response.write("\ufeff")  # Excel opens UTF-8 with the BOM
-    writer = csv.writer(response, delimiter=";")
+    writer = excel_writer(response)
     writer.writerow(
         [
             "Rang",

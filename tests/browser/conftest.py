@@ -48,16 +48,39 @@ def browser():
         browser.close()
 
 
+# Every page of every browser test must pass the site's Content-Security-Policy: the probe
+# reports each violation to the console, where the page fixture collects it (Playwright's own
+# init scripts are not subject to the policy).
+CSP_PROBE = """
+document.addEventListener("securitypolicyviolation", function (event) {
+  console.error("CSP-Verstoß: " + event.violatedDirective + " " + (event.blockedURI || "inline")
+    + " auf " + document.location.pathname);
+});
+"""
+
+
+def _is_csp_violation(message) -> bool:
+    text = message.text
+    return text.startswith("CSP-Verstoß") or "Content Security Policy" in text
+
+
 def _page(browser, request, viewport):
     context = browser.new_context(viewport=viewport, locale="de-DE")
+    context.add_init_script(CSP_PROBE)
     page = context.new_page()
     page.set_default_timeout(15_000)
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if _is_csp_violation(m) else None)
+    page.csp_violations = violations
     yield page
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    if not page.is_closed():
+        page.evaluate("0")  # a round trip: console messages still on the way arrive first
     context.close()
+    assert violations == [], "Content-Security-Policy verletzt:\n" + "\n".join(violations)
 
 
 @pytest.fixture

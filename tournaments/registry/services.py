@@ -11,6 +11,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from tournaments.common import events
+from tournaments.common.csv_export import FORMULA_STARTS
 from tournaments.models import Player
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
@@ -36,6 +37,9 @@ REQUIRED_COLUMNS = ("federation_number", "last_name", "first_name")
 FIELDS = tuple(COLUMN_ALIASES)
 TRUE_WORDS = {"ja", "j", "yes", "y", "1", "true", "x", "wahr"}
 FALSE_WORDS = {"nein", "n", "no", "0", "false", "falsch", ""}
+# Free text that every export and page shows; refused when a spreadsheet would run it (OWASP).
+TEXT_FIELDS = (("last_name", "Nachname"), ("first_name", "Vorname"), ("club", "Verein"),
+               ("city", "Ort"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ def _clean_row(cells: list[str], mapping: dict[str, int]) -> tuple[dict, list[st
             problems.append(f"{label} fehlt")
         if len(value) > limit:
             problems.append(f"{label} ist länger als {limit} Zeichen")
+        problems.extend(_formula_problem(label, value))
         values[key] = value
     year = cell("birth_year")
     if year:
@@ -249,9 +254,25 @@ def players_csv_import(*, content: bytes) -> ImportSummary:
     return ImportSummary(created=created, updated=updated, unchanged=unchanged)
 
 
+def _formula_problem(label: str, value: str) -> list[str]:
+    """Excel runs a cell that starts with =, +, - or @ as a formula: such names are refused."""
+    if not value.startswith(FORMULA_STARTS):
+        return []
+    return [
+        f"{label} „{value}“ beginnt mit „{value[0]}“; Namen, Verein und Ort dürfen nicht mit "
+        "=, +, - oder @ beginnen (Excel würde sie als Formel ausführen)"
+    ]
+
+
 @transaction.atomic
 def player_save(*, player: Player) -> Player:
     """Create or update one player from a validated form instance."""
+    errors = {
+        key: [f"{problem}." for problem in _formula_problem(label, getattr(player, key) or "")]
+        for key, label in TEXT_FIELDS
+    }
+    if any(errors.values()):
+        raise ValidationError({key: messages for key, messages in errors.items() if messages})
     player.full_clean()
     player.save()
     _names_changed(player)

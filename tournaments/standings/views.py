@@ -1,6 +1,5 @@
 """Public standings (SPEC §5), CSV export, round results and the hall display."""
 
-import csv
 import io
 
 from django.http import Http404, HttpResponse
@@ -11,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.access import visible_round
+from tournaments.common.csv_export import excel_writer
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
@@ -101,7 +101,7 @@ def standings_csv(request, pk: int):
     table = _table(tournament, _after_round(request))
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer = excel_writer(out)
     round_headers = []
     for n in table.round_numbers:
         label = _("Finale") if n == table.final_round else _("R%(n)s") % {"n": n}
