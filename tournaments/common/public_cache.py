@@ -1,4 +1,4 @@
-"""Whole-response cache for anonymous visitors of public pages.
+"""Whole-response cache for anonymous visitors of public pages, built once per generation.
 
 After a round is published, hundreds of phones ask for the same standings at once. Each
 tournament has a generation number (`events.public_generation`) that every change to its public
@@ -6,11 +6,21 @@ data bumps after commit; it is part of the key, so a publication or correction i
 every cached page of that tournament at once, on every server sharing the cache (Redis).
 Logged-in users (staff see drafts and full names) always get a fresh page. If the cache is
 down, pages are served uncached.
+
+Single flight (issue 14): of the requests that miss the same key, only the one that wins a short
+lock in the cache (`cache.add`: SET NX in Redis, locked in local memory) renders; the others
+poll the cache until the page is there. So a page variant is rendered at most once per
+generation, also while the Celery warm-up (`tournaments.tasks`) renders it.
 """
+
+from __future__ import annotations
 
 import hashlib
 import logging
+import time
+from collections.abc import Callable
 from functools import wraps
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -20,7 +30,98 @@ from tournaments.common import events
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+#: a renderer holds the lock at most this long (then another may take over)
+LOCK_SECONDS = 20
+#: a waiting request polls this long before it renders on its own
+WAIT_SECONDS = 10.0
+_POLL_FIRST, _POLL_MAX = 0.005, 0.05
+
+
+def _get(key: str):
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("cache unavailable reading %s", key)
+        return None
+
+
+def _set(key: str, value, timeout: int) -> None:
+    try:
+        cache.set(key, value, timeout=timeout)
+    except Exception:
+        log.warning("cache unavailable writing %s", key)
+
+
+def _lock(key: str) -> bool | None:
+    """True: we render; False: someone else does; None: the cache is down."""
+    try:
+        return cache.add(f"{key}:lock", 1, timeout=LOCK_SECONDS)
+    except Exception:
+        log.warning("cache unavailable locking %s", key)
+        return None
+
+
+def _locked(key: str) -> bool:
+    try:
+        return cache.get(f"{key}:lock") is not None
+    except Exception:
+        return False
+
+
+def _unlock(key: str) -> None:
+    try:
+        cache.delete(f"{key}:lock")
+    except Exception:
+        log.warning("cache unavailable unlocking %s", key)
+
+
+def cached_once(
+    key: str,
+    build: Callable[[], T],
+    *,
+    timeout: int,
+    keep: Callable[[T], bool] = lambda value: True,
+) -> tuple[T, str]:
+    """The cached value of ``key``, else ``build()`` run by one caller at a time (single flight).
+
+    Returns the value and how it was obtained: "hit", "wait" (another request built it while
+    we waited) or "miss" (built here). ``keep`` says whether a built value may be cached (an
+    error page may not); ``build`` must not return None.
+    """
+    value = _get(key)
+    if value is not None:
+        return value, "hit"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        got = _lock(key)
+        if got is None:  # cache down: every request renders on its own
+            return build(), "miss"
+        if got:
+            try:
+                value = _get(key)  # stored between our miss and our lock
+                if value is not None:
+                    return value, "wait"
+                value = build()
+                if keep(value):
+                    _set(key, value, timeout)
+                return value, "miss"
+            finally:
+                _unlock(key)
+        pause = _POLL_FIRST
+        while time.monotonic() < deadline:
+            time.sleep(pause)
+            pause = min(pause * 2, _POLL_MAX)
+            value = _get(key)
+            if value is not None:
+                return value, "wait"
+            if not _locked(key):
+                break  # the renderer is done but kept nothing (e.g. a 404): try to take over
+        else:
+            log.warning("waited %.0f s for %s; rendering without the lock", WAIT_SECONDS, key)
+            return build(), "miss"
 
 
 def _key(request, generation: str) -> str:
@@ -29,9 +130,21 @@ def _key(request, generation: str) -> str:
     return f"public:page:{generation}:{partial}:{path}"
 
 
+def page_key(request, *, scope: str, pk: int | None = None) -> str | None:
+    """The cache key of this request's page now, or None when the page is not to be cached."""
+    if scope == "all":
+        generation = events.global_generation()
+        tag = f"all{generation}"
+    else:
+        generation = events.public_generation(pk)
+        tag = f"t{pk}.{generation}"
+    return _key(request, tag) if generation else None
+
+
 def public_page(*, scope: str = "tournament"):
     """Cache a GET view for anonymous users; ``scope`` "tournament" keys on ``pk``, "all" on the
-    global generation (pages listing every tournament)."""
+    global generation (pages listing every tournament). The header ``X-Public-Cache`` says
+    "hit", "wait" (rendered meanwhile by another request) or "miss" (rendered here)."""
 
     def decorator(view):
         @wraps(view)
@@ -39,37 +152,36 @@ def public_page(*, scope: str = "tournament"):
             seconds = settings.PUBLIC_CACHE_SECONDS
             if request.method != "GET" or request.user.is_authenticated or seconds <= 0:
                 return view(request, *args, **kwargs)
-            if scope == "all":
-                generation = events.global_generation()
-                tag = f"all{generation}"
-            else:
-                generation = events.public_generation(kwargs["pk"])
-                tag = f"t{kwargs['pk']}.{generation}"
-            if not generation:
+            key = page_key(request, scope=scope, pk=kwargs.get("pk"))
+            if key is None:
                 return view(request, *args, **kwargs)
-            key = _key(request, tag)
-            try:
-                hit = cache.get(key)
-            except Exception:
-                log.warning("cache unavailable reading %s", key)
-                hit = None
-            if hit is not None:
-                content, headers = hit
-                response = HttpResponse(content)
-                for name, value in headers.items():
-                    response[name] = value
-                response["X-Public-Cache"] = "hit"
-                return response
-            response = view(request, *args, **kwargs)
-            if response.status_code == 200 and not response.streaming:
+
+            rendered = []
+
+            def render():
+                response = view(request, *args, **kwargs)
+                rendered.append(response)
+                if response.status_code != 200 or response.streaming:
+                    return response  # served as it is, never cached
                 if hasattr(response, "render") and not response.is_rendered:
                     response.render()
                 headers = {h: response[h] for h in _KEPT_HEADERS if h in response}
-                try:
-                    cache.set(key, (response.content, headers), timeout=seconds)
-                except Exception:
-                    log.warning("cache unavailable writing %s", key)
-                response["X-Public-Cache"] = "miss"
+                return (response.content, headers)
+
+            value, state = cached_once(
+                key, render, timeout=seconds, keep=lambda v: isinstance(v, tuple)
+            )
+            if not isinstance(value, tuple):
+                return value
+            if state == "miss":
+                response = rendered[-1]
+                response["X-Public-Cache"] = state
+                return response
+            content, headers = value
+            response = HttpResponse(content)
+            for name, header in headers.items():
+                response[name] = header
+            response["X-Public-Cache"] = state
             return response
 
         return wrapper
