@@ -34,7 +34,7 @@ from tournaments.models import Round, Tournament
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
-from tournaments.standings.selectors import standings_table
+from tournaments.standings.public_data import standings_data
 
 log = logging.getLogger(__name__)
 router = Router(tags=["Turniere"])
@@ -232,7 +232,7 @@ def standings(
 
     def build():
         try:
-            table = standings_table(t, after_round=after_round)
+            table = standings_data(t, after_round=after_round)
         except ValueError:  # after_round is not a published round
             raise HttpError(404, NO_STANDINGS_AFTER) from None
         return {
@@ -240,7 +240,7 @@ def standings(
             "entries": [
                 {
                     "rank": e.rank,
-                    "player": {"id": e.player.pk, "name": e.player.public_name},
+                    "player": {"id": e.player_id, "name": e.name},
                     "reserve": e.reserve,
                     "excluded": e.excluded,
                     "finalist": e.finalist,
@@ -250,7 +250,7 @@ def standings(
                     "minus_points": e.minus_points,
                     "games": e.games,
                 }
-                for e in table.entries
+                for e in table.rows
             ],
         }
 

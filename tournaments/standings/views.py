@@ -16,7 +16,8 @@ from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
-from tournaments.standings.selectors import StandingsTable, standings_table
+from tournaments.standings.html import hall_body, round_results_body, standings_body
+from tournaments.standings.public_data import StandingsData, standings_data
 
 
 @public_page()
@@ -26,13 +27,15 @@ def round_results(request, pk: int, number: int):
     staff = permissions.can_direct(request.user, rnd.tournament)
     if rnd.status != RoundStatus.PUBLISHED and not staff:
         raise Http404
+    tables = standings_selectors.round_results(rnd)
     return render(
         request,
         "tournaments/public/round_results.html",
         {
             "round": rnd,
             "tournament": rnd.tournament,
-            "tables": standings_selectors.round_results(rnd),
+            "tables": tables,
+            "body": round_results_body(tables, staff=staff),
             "staff": staff,
             "title": "Rundenergebnisse",
         },
@@ -53,44 +56,37 @@ def _after_round(request) -> int | None:
     return int(value) if value.isdigit() and len(value) < 4 else None
 
 
-def _table(tournament: Tournament, after_round: int | None) -> StandingsTable:
+def _data(request, tournament: Tournament, staff: bool) -> StandingsData:
+    """The cached standings after `?nach_runde=` (the latest if that is not a published round)."""
     try:
-        return standings_table(tournament, after_round=after_round)
+        return standings_data(tournament, after_round=_after_round(request), full_names=staff)
     except ValueError:  # not a published round: show the latest instead of failing
-        return standings_table(tournament)
-
-
-def _matches(entry, query: str, staff: bool) -> bool:
-    name = entry.player.full_name if staff else entry.player.public_name
-    return query in name.lower() or (bool(entry.player.club) and query in entry.player.club.lower())
+        return standings_data(tournament, full_names=staff)
 
 
 @public_page()
 def standings(request, pk: int):
+    """The page filters the cached standings: a live-search keystroke only marks rows."""
     tournament, staff = _visible_tournament(request, pk)
-    table = _table(tournament, _after_round(request))
+    data = _data(request, tournament, staff)
     query = request.GET.get("q", "").strip().lower()[:100]
     marked = request.GET.get("spieler", "")
-    rows = [
-        {
-            "entry": entry,
-            "highlight": (bool(query) and _matches(entry, query, staff))
-            or (marked.isdigit() and entry.player.pk == int(marked)),
-        }
-        for entry in table.entries
-    ]
+    body, matches = standings_body(
+        data, query=query, marked=int(marked) if marked.isdigit() and len(marked) < 19 else None
+    )
     context = {
         "tournament": tournament,
-        "table": table,
-        "rows": rows,
+        "table": data,
+        "body": body,
         "query": query,
-        "matches": sum(1 for r in rows if r["highlight"]),
+        "matches": matches,
         "staff": staff,
-        "cut_notes": rounds_selectors.cut_decision_notes(tournament),
     }
     template = "tournaments/public/standings.html"
     if request.htmx and request.htmx.target == "standings-table":
         template += "#table"
+    else:
+        context["cut_notes"] = rounds_selectors.cut_decision_notes(tournament)
     return render(request, template, context)
 
 
@@ -98,7 +94,7 @@ def standings(request, pk: int):
 def standings_csv(request, pk: int):
     """Excel-friendly: semicolons, UTF-8 with BOM, German headers."""
     tournament, staff = _visible_tournament(request, pk)
-    table = _table(tournament, _after_round(request))
+    table = _data(request, tournament, staff)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
@@ -123,7 +119,7 @@ def standings_csv(request, pk: int):
             *round_headers,
         ]
     )
-    for e in table.entries:
+    for e in table.rows:
         status = []
         if e.finalist:
             status.append(_("Finalist"))
@@ -133,12 +129,12 @@ def standings_csv(request, pk: int):
             status.append(_("ausgeschlossen"))
         per_round = []
         for figures in e.rounds:
-            per_round += [figures.placement_points, figures.game_points] if figures else ["", ""]
+            per_round += list(figures) if figures else ["", ""]
         writer.writerow(
             [
                 e.rank if e.rank is not None else "",
-                e.player.full_name if staff else e.player.public_name,
-                e.player.club,
+                e.name,
+                e.club,
                 e.placement_points,
                 e.game_points,
                 *e.placings,
@@ -181,7 +177,8 @@ def hall_display(request, pk: int):
     if show_pairing and rnd is not None:
         context.update(mode="pairing", seats=rounds_selectors.seats_by_name(rnd, full_names=staff))
     else:
-        context.update(mode="standings", table=standings_table(tournament))
+        data = standings_data(tournament, full_names=staff)
+        context.update(mode="standings", table=data, body=hall_body(data))
     template = "tournaments/public/hall.html"
     if request.htmx:
         template += "#screen"
