@@ -3,6 +3,7 @@ however many requests miss at once; waiters get the renderer's page."""
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from collections import Counter
@@ -133,3 +134,47 @@ def test_cache_down_means_built_uncached(monkeypatch):
     value, state = cached_once("public:test:down", lambda: built.append(1) or "frisch", timeout=60)
 
     assert (value, state, built) == ("frisch", "miss", [1])
+
+
+def test_hits_are_served_gzip_to_clients_that_accept_it():
+    calls = []
+
+    @public_page(scope="all")
+    def view(request):
+        calls.append(1)
+        return HttpResponse("Rangliste " * 200, content_type="text/html; charset=utf-8")
+
+    factory = RequestFactory()
+
+    def get(**headers):
+        request = factory.get("/lang/", headers=headers)
+        request.user = AnonymousUser()
+        return view(request)
+
+    miss, packed, plain = get(), get(**{"Accept-Encoding": "gzip, br"}), get()
+
+    assert [r["X-Public-Cache"] for r in (miss, packed, plain)] == ["miss", "hit", "hit"]
+    assert miss.content == plain.content == b"Rangliste " * 200 and "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == miss.content
+    assert len(packed.content) < len(miss.content) // 10
+    assert all(r["Vary"] == "Accept-Encoding" for r in (miss, packed, plain))
+    assert packed["Content-Type"] == "text/html; charset=utf-8"
+    assert len(calls) == 1
+
+
+def test_local_copies_spare_the_shared_cache(monkeypatch):
+    built = []
+    first = cached_once(
+        "public:test:local", lambda: built.append(1) or ("Daten",), timeout=60, local=True
+    )
+    monkeypatch.setattr(cache, "get", lambda *a, **k: pytest.fail("shared cache read"))
+
+    again = cached_once(
+        "public:test:local", lambda: built.append(1) or ("neu",), timeout=60, local=True
+    )
+
+    assert first == (("Daten",), "miss") and again == (("Daten",), "hit") and built == [1]
+    public_cache.forget_local()
+    monkeypatch.undo()
+    assert cached_once("public:test:local", lambda: ("neu",), timeout=60, local=True)[1] == "hit"
