@@ -33,7 +33,7 @@ def year_rows(snapshot: RankingYear) -> tuple[RankingRow, ...]:
         return ranking_rows(snapshot)
     stamp = snapshot.computed_at.timestamp()
     key = f"public:ranking:{snapshot.year}:{snapshot.generation}:{stamp}:all{everywhere}"
-    rows, _state = cached_once(key, lambda: ranking_rows(snapshot), timeout=seconds)
+    rows, _state = cached_once(key, lambda: ranking_rows(snapshot), timeout=seconds, local=True)
     return rows
 
 

@@ -7,7 +7,9 @@ output is what `{{ n }}` gave), text escaped once, URLs from one reversed patter
 
 from __future__ import annotations
 
-from django.urls import reverse
+from functools import lru_cache
+
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
 
 __all__ = ["escape", "url_pattern"]
@@ -18,5 +20,10 @@ _SENTINEL = 987654321
 def url_pattern(name: str) -> str:
     """A ``str.format`` pattern of a URL with one integer argument, reversed once:
     ``url_pattern("player_page").format(7) == reverse("player_page", args=[7])``."""
+    return _pattern(name, get_script_prefix())
+
+
+@lru_cache(maxsize=64)
+def _pattern(name: str, prefix: str) -> str:
     url = reverse(name, args=[_SENTINEL])
     return url.replace("{", "{{").replace("}", "}}").replace(str(_SENTINEL), "{}")

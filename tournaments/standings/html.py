@@ -13,14 +13,14 @@ from tournaments.common.html import escape, url_pattern
 from tournaments.standings.public_data import StandingsData, derived
 
 
-def _page_rows(data: StandingsData) -> tuple[str, ...]:
+def _page_rows(rows) -> tuple[str, ...]:
     player_url = url_pattern("player_page")
     no_rank = f'<span aria-label="{escape(_("ohne Rang"))}">–</span>'
     final = f' <span class="badge badge-ok">{escape(_("Finale"))}</span>'
     reserve = f' <span class="badge badge-reserve">{escape(_("Ersatz"))}</span>'
     excluded = f' <span class="badge badge-bad">{escape(_("ausgeschlossen"))}</span>'
-    rows = []
-    for r in data.rows:
+    out = []
+    for r in rows:
         club = escape(r.club)
         cells = [
             f' id="spieler-{r.player_id}">',
@@ -44,22 +44,26 @@ def _page_rows(data: StandingsData) -> tuple[str, ...]:
             for f in r.rounds
         ]
         cells.append("</tr>\n")
-        rows.append("".join(cells))
-    return tuple(rows)
+        out.append("".join(cells))
+    return tuple(out)
 
 
 def standings_body(data: StandingsData, *, query: str = "", marked: int | None = None):
-    """The ``<tbody>`` content and the number of rows matching ``query`` (highlighted, as is
-    the row of player ``marked``)."""
-    rows = derived(data, "page-rows", lambda: _page_rows(data))
+    """The ``<tbody>`` content and the number of rows matching ``query``.
+
+    A search (lower-case ``query``) shows only the matching rows, marked; the whole table
+    otherwise, with the row of player ``marked`` highlighted. Both only pick from the rows
+    formatted once per cached standings: a keystroke formats nothing.
+    """
+    rows = derived(data, "page-rows", lambda: _page_rows(data.rows))
+    if query:
+        found = [html for row, html in zip(data.rows, rows, strict=True) if row.matches(query)]
+        return mark_safe("".join('<tr class="highlight"' + html for html in found)), len(found)
     parts = []
-    matches = 0
     for row, html in zip(data.rows, rows, strict=True):
-        hit = bool(query) and row.matches(query)
-        matches += hit
-        parts.append('<tr class="highlight"' if hit or row.player_id == marked else "<tr")
+        parts.append('<tr class="highlight"' if row.player_id == marked else "<tr")
         parts.append(html)
-    return mark_safe("".join(parts)), matches
+    return mark_safe("".join(parts)), 0
 
 
 def hall_body(data: StandingsData) -> SafeString:

@@ -118,7 +118,7 @@ def standings_data(
         except ValueError:
             return _NotPublished()
 
-    data, _state = cached_once(key, build, timeout=seconds)
+    data, _state = cached_once(key, build, timeout=seconds, local=True)
     if isinstance(data, _NotPublished):
         raise ValueError(after_round)
     return data

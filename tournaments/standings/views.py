@@ -64,9 +64,10 @@ def _data(request, tournament: Tournament, staff: bool) -> StandingsData:
         return standings_data(tournament, full_names=staff)
 
 
-@public_page()
+@public_page(uncached_params=("q",))
 def standings(request, pk: int):
-    """The page filters the cached standings: a live-search keystroke only marks rows."""
+    """The page shows the cached standings; a live search (`?q=`) filters them, uncached:
+    a keystroke formats only the rows it finds."""
     tournament, staff = _visible_tournament(request, pk)
     data = _data(request, tournament, staff)
     query = request.GET.get("q", "").strip().lower()[:100]

@@ -4,6 +4,8 @@ publication warms the rush's pages after commit."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -103,14 +105,18 @@ def test_live_search_filters_the_cached_data(client, finished, monkeypatch):
     monkeypatch.setattr(public_data, "standings_table", _refuse)
     target = standings_data(finished).rows[5]
     query = target.name[:3].lower()
-    expected = sum(1 for r in standings_data(finished).rows if r.matches(query))
+    expected = [r.player_id for r in standings_data(finished).rows if r.matches(query)]
 
-    partial = client.get(
+    response = client.get(
         url, {"q": query}, headers={"HX-Request": "true", "HX-Target": "standings-table"}
-    ).content.decode()
+    )
 
-    assert partial.count('class="highlight"') == expected >= 1
-    assert f'<tr class="highlight" id="spieler-{target.player_id}">' in partial
+    partial = response.content.decode()
+    assert "X-Public-Cache" not in response  # filtered from the cached data, not stored
+    found = [int(pk) for pk in re.findall(r'<tr class="highlight" id="spieler-(\d+)">', partial)]
+    assert found == expected and target.player_id in found
+    assert partial.count("<tr") == len(expected) + 1  # the header row and the matches only
+    assert f"{len(expected)} Treffer für „{query}“" in partial
 
 
 def test_marked_player_row_is_highlighted(client, finished):
