@@ -6,6 +6,7 @@ Each row is kept without its opening ``<tr`` so a live search marks matches by p
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -64,6 +65,19 @@ def standings_body(data: StandingsData, *, query: str = "", marked: int | None =
         parts.append('<tr class="highlight"' if row.player_id == marked else "<tr")
         parts.append(html)
     return mark_safe("".join(parts)), 0
+
+
+def standings_head(data: StandingsData) -> SafeString:
+    """The table's header row (a column per round shown), rendered once per cached standings."""
+    return mark_safe(
+        derived(
+            data,
+            "page-head",
+            lambda: str(
+                render_to_string("tournaments/public/_standings_head.html", {"table": data})
+            ),
+        )
+    )
 
 
 def hall_body(data: StandingsData) -> SafeString:

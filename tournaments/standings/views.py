@@ -16,7 +16,12 @@ from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
-from tournaments.standings.html import hall_body, round_results_body, standings_body
+from tournaments.standings.html import (
+    hall_body,
+    round_results_body,
+    standings_body,
+    standings_head,
+)
 from tournaments.standings.public_data import StandingsData, standings_data
 
 
@@ -78,6 +83,7 @@ def standings(request, pk: int):
     context = {
         "tournament": tournament,
         "table": data,
+        "head": standings_head(data),
         "body": body,
         "query": query,
         "matches": matches,
