@@ -178,3 +178,25 @@ def test_local_copies_spare_the_shared_cache(monkeypatch):
     public_cache.forget_local()
     monkeypatch.undo()
     assert cached_once("public:test:local", lambda: ("neu",), timeout=60, local=True)[1] == "hit"
+
+
+def test_uncached_searches_are_answered_fresh_and_long_ones_packed():
+    calls = []
+
+    @public_page(scope="all", uncached_params=("q",))
+    def view(request):
+        calls.append(request.GET["q"])
+        return HttpResponse(f"Treffer für {request.GET['q']} " * 200)
+
+    factory = RequestFactory()
+    answers = []
+    for headers in ({"Accept-Encoding": "gzip"}, {"Accept-Encoding": "gzip"}, {}):
+        request = factory.get("/suche/", {"q": "mei"}, headers=headers)
+        request.user = AnonymousUser()
+        answers.append(view(request))
+
+    packed, again, plain = answers
+    assert calls == ["mei", "mei", "mei"]  # never stored
+    assert "X-Public-Cache" not in packed and packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == gzip.decompress(again.content) == plain.content
+    assert "Content-Encoding" not in plain and plain["Vary"] == "Accept-Encoding"
