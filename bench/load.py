@@ -152,16 +152,37 @@ def load(
     results = [queue.get() for _ in procs]
     for p in procs:
         p.join()
-    latencies = sorted(x for r in results for x in r[0])
+    return summary(
+        [x for r in results for x in r[0]],
+        seconds=seconds,
+        errors=sum(r[1] for r in results),
+        states=sum((r[2] for r in results), Counter()),
+    )
+
+
+def summary(latencies: list[float], *, seconds: float, errors: int, states: Counter) -> dict:
+    latencies = sorted(latencies)
     n = len(latencies)
     return {
         "requests": n,
+        "seconds": seconds,
         "rps": n / seconds,
         "p50": latencies[n // 2] * 1000 if n else float("nan"),
         "p95": latencies[min(n - 1, int(n * 0.95))] * 1000 if n else float("nan"),
-        "errors": sum(r[1] for r in results),
-        "states": sum((r[2] for r in results), Counter()),
+        "errors": errors,
+        "states": states,
+        "latencies": latencies,
     }
+
+
+def merge(results: list[dict]) -> dict:
+    """Several runs of the same line as one."""
+    return summary(
+        [x for r in results for x in r["latencies"]],
+        seconds=sum(r["seconds"] for r in results),
+        errors=sum(r["errors"] for r in results),
+        states=sum((r["states"] for r in results), Counter()),
+    )
 
 
 # --- a burst of simultaneous requests --------------------------------------------------------
