@@ -72,7 +72,7 @@ def _data(request, tournament: Tournament, staff: bool) -> StandingsData:
 @public_page(uncached_params=("q",))
 def standings(request, pk: int):
     """The page shows the cached standings; a live search (`?q=`) filters them, uncached:
-    a keystroke formats only the rows it finds."""
+    a keystroke picks the matching rows from those formatted once per generation."""
     tournament, staff = _visible_tournament(request, pk)
     data = _data(request, tournament, staff)
     query = request.GET.get("q", "").strip().lower()[:100]
