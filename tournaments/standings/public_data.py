@@ -128,5 +128,7 @@ def derived(data: StandingsData, name: str, build):
     """Something computed from ``data`` (e.g. its HTML rows), cached along with it."""
     if data.key is None:
         return build()
-    value, _state = cached_once(f"{data.key}:{name}", build, timeout=settings.PUBLIC_CACHE_SECONDS)
+    value, _state = cached_once(
+        f"{data.key}:{name}", build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True
+    )
     return value

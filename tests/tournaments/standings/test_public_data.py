@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.support.builders import make_released_round, play_round, simulate_tournament
 from tests.support.celery import celery_conf
-from tournaments.common import events
+from tournaments.common import events, public_cache
 from tournaments.sheets import services as sheet_services
 from tournaments.standings import public_data, warming
 from tournaments.standings.public_data import standings_data
@@ -103,6 +103,8 @@ def test_live_search_filters_the_cached_data(client, finished, monkeypatch):
     url = reverse("standings", args=[finished.pk])
     client.get(url)
     monkeypatch.setattr(public_data, "standings_table", _refuse)
+    # the data and its formatted rows are in this process already: no shared-cache reads
+    monkeypatch.setattr(public_cache, "_cached_once", _refuse)
     target = standings_data(finished).rows[5]
     query = target.name[:3].lower()
     expected = [r.player_id for r in standings_data(finished).rows if r.matches(query)]
