@@ -7,11 +7,12 @@ a live search only filters it. Plain values only (no model instances): cheap to 
 
 from __future__ import annotations
 
+import copy
 from typing import NamedTuple
 
 from django.conf import settings
 
-from tournaments.common import events
+from tournaments.common import access, events
 from tournaments.common.public_cache import cached_once
 from tournaments.models import Tournament
 from tournaments.standings.selectors import TeamEntry, standings_table
@@ -132,3 +133,20 @@ def derived(data: StandingsData, name: str, build):
         f"{data.key}:{name}", build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True
     )
     return value
+
+
+def tournament_of_page(pk: int, *, anonymous: bool) -> Tournament:
+    """The tournament a public page is about (404 if unknown). For anonymous visitors its row is
+    kept per public generation, like the cached pages built from it: a live-search keystroke
+    then needs no query at all. Each caller gets its own copy."""
+    seconds = settings.PUBLIC_CACHE_SECONDS
+    generation = events.public_generation(pk) if anonymous and seconds > 0 else 0
+    if not generation:
+        return access.tournament_or_404(pk)
+    row, _state = cached_once(
+        f"public:tournament:t{pk}.{generation}:row",
+        lambda: access.tournament_or_404(pk),
+        timeout=seconds,
+        local=True,
+    )
+    return copy.copy(row)

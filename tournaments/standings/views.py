@@ -9,7 +9,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.common import access
 from tournaments.common.access import visible_round
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus
@@ -22,7 +21,7 @@ from tournaments.standings.html import (
     standings_body,
     standings_head,
 )
-from tournaments.standings.public_data import StandingsData, standings_data
+from tournaments.standings.public_data import StandingsData, standings_data, tournament_of_page
 
 
 @public_page()
@@ -48,7 +47,7 @@ def round_results(request, pk: int, number: int):
 
 
 def _visible_tournament(request, pk: int) -> tuple[Tournament, bool]:
-    tournament = access.tournament_or_404(pk)
+    tournament = tournament_of_page(pk, anonymous=not request.user.is_authenticated)
     staff = permissions.can_direct(request.user, tournament)
     if not tournament.is_public and not staff:
         raise Http404

@@ -99,7 +99,9 @@ def test_page_csv_hall_and_api_share_one_computation(client, finished, monkeypat
         assert (url, response.status_code, response["X-Public-Cache"]) == (url, 200, "miss")
 
 
-def test_live_search_filters_the_cached_data(client, finished, monkeypatch):
+def test_live_search_filters_the_cached_data(
+    client, finished, monkeypatch, django_assert_num_queries
+):
     url = reverse("standings", args=[finished.pk])
     client.get(url)
     monkeypatch.setattr(public_data, "standings_table", _refuse)
@@ -109,9 +111,10 @@ def test_live_search_filters_the_cached_data(client, finished, monkeypatch):
     query = target.name[:3].lower()
     expected = [r.player_id for r in standings_data(finished).rows if r.matches(query)]
 
-    response = client.get(
-        url, {"q": query}, headers={"HX-Request": "true", "HX-Target": "standings-table"}
-    )
+    with django_assert_num_queries(0):  # not even the tournament's row
+        response = client.get(
+            url, {"q": query}, headers={"HX-Request": "true", "HX-Target": "standings-table"}
+        )
 
     partial = response.content.decode()
     assert "X-Public-Cache" not in response  # filtered from the cached data, not stored
@@ -165,3 +168,18 @@ def test_warming_skips_unknown_tournaments_and_caching_off(settings, db):
     settings.PUBLIC_CACHE_SECONDS = 0
     tournament = simulate_tournament("--players", "8", "--category", "beginners", "--seed", "2")
     assert warming.public_pages_warm(tournament_id=tournament.pk) == []
+
+
+def test_the_tournament_row_is_kept_per_generation_for_visitors_only(
+    finished, django_assert_num_queries
+):
+    first = public_data.tournament_of_page(finished.pk, anonymous=True)
+    with django_assert_num_queries(0):
+        again = public_data.tournament_of_page(finished.pk, anonymous=True)
+    with django_assert_num_queries(1):
+        public_data.tournament_of_page(finished.pk, anonymous=False)
+    events._bump(finished.pk)
+    with django_assert_num_queries(1):
+        public_data.tournament_of_page(finished.pk, anonymous=True)
+
+    assert again == first and again is not first  # a copy per caller
