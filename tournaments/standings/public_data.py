@@ -98,15 +98,24 @@ class _NotPublished(NamedTuple):
 
 
 def standings_data(
-    tournament: Tournament, *, after_round: int | None = None, full_names: bool = False
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    full_names: bool = False,
+    generation: int | None = None,
 ) -> StandingsData:
     """The standings after ``after_round`` (default: the newest published round), cached.
 
     Raises ValueError like `standings_table` when ``after_round`` is not a published round.
-    ``full_names`` is for staff; the public sees each player's chosen name.
+    ``full_names`` is for staff; the public sees each player's chosen name. ``generation``:
+    the tournament's public generation if the caller has read it already (one cache read
+    less per request).
     """
     seconds = settings.PUBLIC_CACHE_SECONDS
-    generation = events.public_generation(tournament.pk) if seconds > 0 else 0
+    if seconds <= 0:
+        generation = 0
+    elif generation is None:
+        generation = events.public_generation(tournament.pk)
     if not generation:
         return _build(tournament, after_round, full_names)
     names = "full" if full_names else "public"
@@ -135,18 +144,19 @@ def derived(data: StandingsData, name: str, build):
     return value
 
 
-def tournament_of_page(pk: int, *, anonymous: bool) -> Tournament:
-    """The tournament a public page is about (404 if unknown). For anonymous visitors its row is
-    kept per public generation, like the cached pages built from it: a live-search keystroke
-    then needs no query at all. Each caller gets its own copy."""
+def tournament_of_page(pk: int, *, anonymous: bool) -> tuple[Tournament, int | None]:
+    """The tournament a public page is about (404 if unknown) and its public generation (None
+    when not read). For anonymous visitors its row is kept per generation, like the cached
+    pages built from it: a live-search keystroke then needs no query. Each caller gets its
+    own copy."""
     seconds = settings.PUBLIC_CACHE_SECONDS
     generation = events.public_generation(pk) if anonymous and seconds > 0 else 0
     if not generation:
-        return access.tournament_or_404(pk)
+        return access.tournament_or_404(pk), None
     row, _state = cached_once(
         f"public:tournament:t{pk}.{generation}:row",
         lambda: access.tournament_or_404(pk),
         timeout=seconds,
         local=True,
     )
-    return copy.copy(row)
+    return copy.copy(row), generation

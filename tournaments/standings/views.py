@@ -46,12 +46,13 @@ def round_results(request, pk: int, number: int):
     )
 
 
-def _visible_tournament(request, pk: int) -> tuple[Tournament, bool]:
-    tournament = tournament_of_page(pk, anonymous=not request.user.is_authenticated)
+def _visible_tournament(request, pk: int) -> tuple[Tournament, bool, int | None]:
+    """The tournament, whether the viewer directs it, its public generation (if read)."""
+    tournament, generation = tournament_of_page(pk, anonymous=not request.user.is_authenticated)
     staff = permissions.can_direct(request.user, tournament)
     if not tournament.is_public and not staff:
         raise Http404
-    return tournament, staff
+    return tournament, staff, generation
 
 
 def _after_round(request) -> int | None:
@@ -60,20 +61,23 @@ def _after_round(request) -> int | None:
     return int(value) if value.isdigit() and len(value) < 4 else None
 
 
-def _data(request, tournament: Tournament, staff: bool) -> StandingsData:
-    """The cached standings after `?nach_runde=` (the latest if that is not a published round)."""
+def _data(request, pk: int) -> tuple[Tournament, bool, StandingsData]:
+    """The page's tournament, whether the viewer directs it, and the cached standings after
+    `?nach_runde=` (the latest if that is not a published round)."""
+    tournament, staff, generation = _visible_tournament(request, pk)
+    shown = {"full_names": staff, "generation": generation}
     try:
-        return standings_data(tournament, after_round=_after_round(request), full_names=staff)
+        data = standings_data(tournament, after_round=_after_round(request), **shown)
     except ValueError:  # not a published round: show the latest instead of failing
-        return standings_data(tournament, full_names=staff)
+        data = standings_data(tournament, **shown)
+    return tournament, staff, data
 
 
 @public_page(uncached_params=("q",))
 def standings(request, pk: int):
     """The page shows the cached standings; a live search (`?q=`) filters them, uncached:
     a keystroke picks the matching rows from those formatted once per generation."""
-    tournament, staff = _visible_tournament(request, pk)
-    data = _data(request, tournament, staff)
+    tournament, staff, data = _data(request, pk)
     query = request.GET.get("q", "").strip().lower()[:100]
     marked = request.GET.get("spieler", "")
     body, matches = standings_body(
@@ -99,8 +103,7 @@ def standings(request, pk: int):
 @public_page()
 def standings_csv(request, pk: int):
     """Excel-friendly: semicolons, UTF-8 with BOM, German headers."""
-    tournament, staff = _visible_tournament(request, pk)
-    table = _data(request, tournament, staff)
+    tournament, staff, table = _data(request, pk)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
@@ -171,7 +174,7 @@ def hall_display(request, pk: int):
     `auto` shows the pairing while a round is being played (players look for their table)
     and the standings once its results are published.
     """
-    tournament, staff = _visible_tournament(request, pk)
+    tournament, staff, generation = _visible_tournament(request, pk)
     view = request.GET.get("ansicht", "auto")
     if view not in ("auto", "paarung", "rangliste"):
         view = "auto"
@@ -183,7 +186,7 @@ def hall_display(request, pk: int):
     if show_pairing and rnd is not None:
         context.update(mode="pairing", seats=rounds_selectors.seats_by_name(rnd, full_names=staff))
     else:
-        data = standings_data(tournament, full_names=staff)
+        data = standings_data(tournament, full_names=staff, generation=generation)
         context.update(mode="standings", table=data, body=hall_body(data))
     template = "tournaments/public/hall.html"
     if request.htmx:

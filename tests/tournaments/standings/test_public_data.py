@@ -173,9 +173,9 @@ def test_warming_skips_unknown_tournaments_and_caching_off(settings, db):
 def test_the_tournament_row_is_kept_per_generation_for_visitors_only(
     finished, django_assert_num_queries
 ):
-    first = public_data.tournament_of_page(finished.pk, anonymous=True)
+    first, generation = public_data.tournament_of_page(finished.pk, anonymous=True)
     with django_assert_num_queries(0):
-        again = public_data.tournament_of_page(finished.pk, anonymous=True)
+        again, same = public_data.tournament_of_page(finished.pk, anonymous=True)
     with django_assert_num_queries(1):
         public_data.tournament_of_page(finished.pk, anonymous=False)
     events._bump(finished.pk)
@@ -183,3 +183,4 @@ def test_the_tournament_row_is_kept_per_generation_for_visitors_only(
         public_data.tournament_of_page(finished.pk, anonymous=True)
 
     assert again == first and again is not first  # a copy per caller
+    assert same == generation == events.public_generation(finished.pk) - 1
