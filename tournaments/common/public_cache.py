@@ -44,7 +44,7 @@ LOCK_SECONDS = 20
 WAIT_SECONDS = 10.0
 _POLL_FIRST, _POLL_MAX = 0.005, 0.05
 #: values kept in this process as well (``local=True``): how many, how long
-LOCAL_ITEMS, LOCAL_SECONDS = 32, 60.0
+LOCAL_ITEMS, LOCAL_SECONDS = 64, 60.0
 _local: OrderedDict[str, tuple[float, object]] = OrderedDict()
 _local_lock = threading.Lock()
 
@@ -219,7 +219,9 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
 
     Pages are stored gzip-compressed (once per render) and served so to every client that
     accepts it: a phone downloads a tenth of a long table and the cache moves a tenth of the
-    bytes. (No secret is in these pages: they are the same for every anonymous visitor.)
+    bytes. (No secret is in these pages: they are the same for every anonymous visitor.) A
+    page once read is also kept in this process for a minute (the generation in its key still
+    comes from the shared cache, so a publication retires it everywhere at once).
     A request with one of ``uncached_params`` (e.g. a live search, computed from cached data)
     is answered by the view directly (compressed if long) and not stored.
     """
@@ -248,7 +250,7 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
                 return (compress_string(response.content), headers)
 
             value, state = cached_once(
-                key, render, timeout=seconds, keep=lambda v: isinstance(v, tuple)
+                key, render, timeout=seconds, keep=lambda v: isinstance(v, tuple), local=True
             )
             if not isinstance(value, tuple):
                 return value
