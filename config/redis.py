@@ -13,7 +13,7 @@ Longer than any of our tasks (a ranking rebuild takes seconds), far shorter than
 
 def cache_settings(url: str, *, key_prefix: str) -> dict:
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.redis_cache.ReusingRedisCache",  # Django's, one client per pool
         "LOCATION": url,
         "KEY_PREFIX": key_prefix,
         "OPTIONS": {

@@ -18,6 +18,9 @@ def _clear_public_cache():
     """Never flush Redis: the Celery broker of the CI worker lives in the same database."""
     from django.core.cache import caches
 
+    from tournaments.common.public_cache import forget_local
+
+    forget_local()
     cache = caches["default"]
     if "locmem" in type(cache).__module__:
         cache.clear()

@@ -5,6 +5,7 @@ from datetime import datetime
 from django.http import Http404
 from ninja import Router, Schema
 
+from ranking.public import listing
 from ranking.public import selectors as public_selectors
 
 router = Router(tags=["Ranking"])
@@ -53,7 +54,7 @@ def ranking_of_year(request, year: int):
     snapshot = public_selectors.ranking_snapshot(year)
     if snapshot is None or snapshot.computed_at is None:
         raise Http404
-    entries = public_selectors.ranking_entries(snapshot)
+    entries = listing.year_rows(snapshot)
     if not entries:
         raise Http404
     return {
@@ -62,13 +63,13 @@ def ranking_of_year(request, year: int):
         "entries": [
             {
                 "rank": e.rank,
-                "player": {"id": e.player_id, "name": e.player.public_name},
+                "player": {"id": e.player_id, "name": e.name},
                 "tournaments": e.tournaments,
                 "rounds": e.rounds,
                 "games": e.games,
                 "placement_points": e.placement_points,
                 "game_points": e.game_points,
-                "placings": [e.first, e.second, e.third, e.fourth],
+                "placings": list(e.placings),
                 "minus_points": e.minus_points,
             }
             for e in entries

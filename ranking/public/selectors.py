@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import Count, Q
 
@@ -24,9 +25,59 @@ def ranking_snapshot(year: int) -> RankingYear | None:
     return RankingYear.objects.filter(year=year).first()
 
 
-def ranking_entries(snapshot: RankingYear) -> list[RankingEntry]:
-    """The lines of a year with their players: one query."""
-    return list(snapshot.entries.select_related("player").order_by("rank", "player_id"))
+class RankingRow(NamedTuple):
+    """A line of the public ranking as plain values (cheap to cache for 3,000 players)."""
+
+    rank: int
+    player_id: int
+    name: str
+    club: str
+    tournaments: int
+    rounds: int
+    games: int
+    placement_points: int
+    #: placement points per game in hundredths, rounded half up (shown as 2,35)
+    per_game: int
+    game_points: int
+    placings: tuple[int, int, int, int]
+    minus_points: int
+
+    def matches(self, query: str) -> bool:
+        """Search (lower-case ``query``): the rank if it is a number, else name or club."""
+        if query.isdigit():
+            return str(self.rank) == query.lstrip("0")
+        return query in self.name.lower() or (bool(self.club) and query in self.club.lower())
+
+
+def _hundredths(points: int, games: int) -> int:
+    return (200 * points + games) // (2 * games) if games else 0
+
+
+def ranking_rows(snapshot: RankingYear) -> tuple[RankingRow, ...]:
+    """The lines of a year with each player's public name and club: one query, no instances."""
+    return tuple(
+        RankingRow(
+            rank=rank,
+            player_id=pid,
+            name=Player.public_name_of(first, last, publish),
+            club=club,
+            tournaments=tournaments,
+            rounds=rounds,
+            games=games,
+            placement_points=pp,
+            per_game=_hundredths(pp, games),
+            game_points=gp,
+            placings=(p1, p2, p3, p4),
+            minus_points=minus,
+        )
+        for (rank, pid, first, last, publish, club, tournaments, rounds, games, pp, gp, p1, p2,
+             p3, p4, minus) in snapshot.entries.order_by("rank", "player_id").values_list(
+            "rank", "player_id", "player__first_name", "player__last_name",
+            "player__publish_name", "player__club", "tournaments", "rounds", "games",
+            "placement_points", "game_points", "first", "second", "third", "fourth",
+            "minus_points",
+        )
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

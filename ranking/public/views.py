@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from ranking.compute import selectors as compute_selectors
 from ranking.domain import versions as domain_versions
+from ranking.public import listing
 from ranking.public import selectors as public_selectors
 from tournaments.common import access
 from tournaments.common.csv_export import excel_writer
@@ -30,28 +32,55 @@ def ranking_index(request):
 
 
 def _year_context(year: int) -> dict:
-    snapshot = public_selectors.ranking_snapshot(year)
-    entries = public_selectors.ranking_entries(snapshot) if snapshot else []
-    rules = domain_versions.rules_for_year(year)
+    """What every variant of the year page shows around the list: status, years, tournaments."""
     return {
         "year": year,
-        "snapshot": snapshot,
-        "entries": entries,
-        "rules": rules,
+        "snapshot": public_selectors.ranking_snapshot(year),
+        "rules": domain_versions.rules_for_year(year),
         "years": compute_selectors.ranking_years(),
-        "states": public_selectors.year_tournament_states(year, now=timezone.now()),
+    }
+
+
+def _page_number(request) -> int:
+    value = request.GET.get("seite", "")
+    return int(value) if value.isdigit() and len(value) < 6 else 1
+
+
+def _list_context(request, snapshot) -> dict:
+    """The slice of the cached list this request shows: `?q=` searches name, club or rank,
+    `?seite=` pages through, `?alle=1` shows every line (print)."""
+    rows = listing.year_rows(snapshot) if snapshot else ()
+    query = request.GET.get("q", "").strip()[:100]
+    found = listing.search(rows, query)
+    everything = request.GET.get("alle") == "1"
+    paginator = Paginator(found, max(len(found), 1) if everything else listing.PAGE_SIZE)
+    page = paginator.get_page(_page_number(request))
+    return {
+        "total": len(rows),
+        "query": query,
+        "found": len(found),
+        "everything": everything,
+        "page": page,
+        "body": listing.rows_html(page.object_list),
     }
 
 
 def ranking_year(request, year: int):
+    """The ranking of a year: its first screen is one page of the list (search and pages work
+    without JavaScript; htmx swaps only the list), the whole list is one link away."""
     year = _year_or_404(year)
     context = _year_context(year)
     current = timezone.localdate().year
     if context["snapshot"] is None and year not in context["years"] and year != current:
         raise Http404
     template = "ranking/year.html"
+    if request.htmx and request.htmx.target != "ranking-table":
+        return render(request, template + "#status", context)  # the pending poll
+    context.update(_list_context(request, context["snapshot"]))
     if request.htmx:
-        template += "#status"
+        return render(request, template + "#table", context)
+    context["states"] = public_selectors.year_tournament_states(year, now=timezone.now())
+    context["states_body"] = listing.states_html(context["states"])
     return render(request, template, context)
 
 
@@ -82,25 +111,22 @@ def ranking_csv(request, year: int):
             "Minuspunkte",
         ]
     )
-    for e in public_selectors.ranking_entries(snapshot):
-        writer.writerow(
-            [
-                e.rank,
-                e.player.public_name,
-                e.player.club,
-                e.tournaments,
-                e.rounds,
-                e.games,
-                e.placement_points,
-                f"{e.placement_points_per_game:.2f}".replace(".", ","),
-                e.game_points,
-                e.first,
-                e.second,
-                e.third,
-                e.fourth,
-                e.minus_points,
-            ]
-        )
+    writer.writerows(
+        [
+            e.rank,
+            e.name,
+            e.club,
+            e.tournaments,
+            e.rounds,
+            e.games,
+            e.placement_points,
+            listing.per_game_text(e),
+            e.game_points,
+            *e.placings,
+            e.minus_points,
+        ]
+        for e in listing.year_rows(snapshot)
+    )
     return response
 
 

@@ -7,7 +7,7 @@ import threading
 import pytest
 import redis as redis_py
 from celery import Celery
-from django.core.cache.backends.redis import RedisCache
+from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError
 
 from config import redis as redis_settings
@@ -62,7 +62,7 @@ def outcome_of(call):
 
 def test_cache_gives_up_on_a_frozen_redis(frozen_redis):
     params = redis_settings.cache_settings(frozen_redis, key_prefix="t")
-    cache = RedisCache(params["LOCATION"], params)
+    cache = import_string(params["BACKEND"])(params["LOCATION"], params)
     outcome = outcome_of(lambda: cache.get("standings"))
     assert isinstance(outcome, redis_py.exceptions.TimeoutError)
 

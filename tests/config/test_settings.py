@@ -72,7 +72,7 @@ def test_settings_sqlite_url_names_another_file(tmp_path):
 
 def test_settings_redis_url_is_broker_and_cache():
     config = probe({"REDIS_URL": "redis://cache.example:6379/2"})
-    assert config["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert config["cache"] == "config.redis_cache.ReusingRedisCache"  # Django's, reusing clients
     assert config["broker"] == "redis://cache.example:6379/2"
     assert config["eager"] is False
 

@@ -11,11 +11,9 @@ change and red card bumps after commit.
 
 from __future__ import annotations
 
-import logging
 from typing import Annotated
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse
 from ninja import Path, Query, Router, Schema
 from ninja.errors import HttpError
@@ -29,14 +27,14 @@ from tournaments.api.schemas import (
     ValidationErrorOut,
 )
 from tournaments.common import events
+from tournaments.common.public_cache import cached_once
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Tournament
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
-from tournaments.standings.selectors import standings_table
+from tournaments.standings.public_data import standings_data
 
-log = logging.getLogger(__name__)
 router = Router(tags=["Turniere"])
 
 #: largest id the database can hold (BigAutoField); larger ids are a 422, never a 500
@@ -82,30 +80,23 @@ def _cached_json(tournament_id: int, name: str, schema: type[Schema], build) -> 
     """The JSON of `build()`, checked against `schema`, built once per public generation.
 
     The finished bytes are cached, so a hit costs neither the selector nor the response
-    validation. Never called for an unknown id: every generation key lives forever, so random
-    ids must not create any. Same switch and lifetime as the public pages
-    (`PUBLIC_CACHE_SECONDS`, 0 = off).
+    validation; like the pages, concurrent misses build them once (single flight). Never
+    called for an unknown id: every generation key lives forever, so random ids must not create
+    any. Same switch and lifetime as the public pages (`PUBLIC_CACHE_SECONDS`, 0 = off).
     """
     seconds = settings.PUBLIC_CACHE_SECONDS
     generation = events.public_generation(tournament_id) if seconds > 0 else 0
-    key = f"public:api:v1:t{tournament_id}.{generation}:{name}"
-    content = None
+
+    def content() -> bytes:
+        return schema.model_validate(build()).model_dump_json().encode()
+
     if generation:  # 0: caching off or cache down
-        try:
-            content = cache.get(key)
-        except Exception:
-            log.warning("cache unavailable reading %s", key)
-    state = "hit"
-    if content is None:
-        content = schema.model_validate(build()).model_dump_json().encode()
-        state = "miss"
-        if generation:
-            try:
-                cache.set(key, content, timeout=seconds)
-            except Exception:
-                log.warning("cache unavailable writing %s", key)
-    response = HttpResponse(content, content_type="application/json; charset=utf-8")
-    if generation:
+        key = f"public:api:v1:t{tournament_id}.{generation}:{name}"
+        body, state = cached_once(key, content, timeout=seconds)  # one build per generation
+    else:
+        body, state = content(), None
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    if state is not None:
         response["X-Public-Cache"] = state
     return response
 
@@ -233,7 +224,7 @@ def standings(
 
     def build():
         try:
-            table = standings_table(t, after_round=after_round)
+            table = standings_data(t, after_round=after_round)
         except ValueError:  # after_round is not a published round
             raise HttpError(404, NO_STANDINGS_AFTER) from None
         return {
@@ -241,7 +232,7 @@ def standings(
             "entries": [
                 {
                     "rank": e.rank,
-                    "player": {"id": e.player.pk, "name": e.player.public_name},
+                    "player": {"id": e.player_id, "name": e.name},
                     "reserve": e.reserve,
                     "excluded": e.excluded,
                     "finalist": e.finalist,
@@ -251,7 +242,7 @@ def standings(
                     "minus_points": e.minus_points,
                     "games": e.games,
                 }
-                for e in table.entries
+                for e in table.rows
             ],
         }
 

@@ -7,6 +7,7 @@ Redis or Celery must defer itself with `transaction.on_commit` and must not fail
 
 import logging
 
+from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
@@ -69,6 +70,29 @@ def public_data_changed(tournament_id: int) -> None:
 
 
 def published_results_changed(tournament_id: int) -> None:
-    """Published results changed: invalidate public pages and tell the ranking."""
+    """Published results changed: invalidate public pages, tell the ranking, warm the pages."""
     public_data_changed(tournament_id)
     results_changed.send(sender=None, tournament_id=tournament_id)
+    transaction.on_commit(lambda: _enqueue_warm(tournament_id))
+
+
+def pairing_released(tournament_id: int) -> None:
+    """A round's pairing became public: invalidate public pages and warm them (the table rush)."""
+    public_data_changed(tournament_id)
+    transaction.on_commit(lambda: _enqueue_warm(tournament_id))
+
+
+def _enqueue_warm(tournament_id: int) -> None:
+    """Render the rush's pages in a worker, after the generation bump (registered before us);
+    a broker that is down or a failing render must not fail the write (logged)."""
+    try:
+        # by name: tournaments.tasks imports the views' world, this module must not
+        current_app.signature("tournaments.warm_public_pages").apply_async(
+            args=(tournament_id,),
+            retry=True,
+            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+        )
+    except Exception:
+        log.warning(
+            "warming the public pages of tournament %s failed", tournament_id, exc_info=True
+        )

@@ -1,4 +1,4 @@
-"""Whole-response cache for anonymous visitors of public pages.
+"""Whole-response cache for anonymous visitors of public pages, built once per generation.
 
 After a round is published, hundreds of phones ask for the same standings at once. Each
 tournament has a generation number (`events.public_generation`) that every change to its public
@@ -6,21 +6,173 @@ data bumps after commit; it is part of the key, so a publication or correction i
 every cached page of that tournament at once, on every server sharing the cache (Redis).
 Logged-in users (staff see drafts and full names) always get a fresh page. If the cache is
 down, pages are served uncached.
+
+Single flight (issue 14): of the requests that miss the same key, only the one that wins a short
+lock in the cache (`cache.add`: SET NX in Redis, locked in local memory) renders; the others
+poll the cache until the page is there. So a page variant is rendered at most once per
+generation, also while the Celery warm-up (`tournaments.tasks`) renders it.
 """
 
+from __future__ import annotations
+
+import gzip
 import hashlib
 import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from functools import wraps
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotAllowed
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
 
 from tournaments.common import events
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+#: a renderer holds the lock at most this long (then another may take over)
+LOCK_SECONDS = 20
+#: a waiting request polls this long before it renders on its own
+WAIT_SECONDS = 10.0
+_POLL_FIRST, _POLL_MAX = 0.005, 0.05
+#: values kept in this process as well (``local=True``): how many, how long
+LOCAL_ITEMS, LOCAL_SECONDS = 64, 60.0
+_local: OrderedDict[str, tuple[float, object]] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _local_get(key: str):
+    with _local_lock:
+        found = _local.get(key)
+        if found is None:
+            return None
+        if found[0] < time.monotonic():
+            del _local[key]
+            return None
+        _local.move_to_end(key)
+        return found[1]
+
+
+def _local_set(key: str, value) -> None:
+    with _local_lock:
+        _local[key] = (time.monotonic() + LOCAL_SECONDS, value)
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_ITEMS:
+            _local.popitem(last=False)
+
+
+def forget_local() -> None:
+    """Drop the values kept in this process (tests: ids and generations start again)."""
+    with _local_lock:
+        _local.clear()
+
+
+def _get(key: str):
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("cache unavailable reading %s", key)
+        return None
+
+
+def _set(key: str, value, timeout: int) -> None:
+    try:
+        cache.set(key, value, timeout=timeout)
+    except Exception:
+        log.warning("cache unavailable writing %s", key)
+
+
+def _lock(key: str) -> bool | None:
+    """True: we render; False: someone else does; None: the cache is down."""
+    try:
+        return cache.add(f"{key}:lock", 1, timeout=LOCK_SECONDS)
+    except Exception:
+        log.warning("cache unavailable locking %s", key)
+        return None
+
+
+def _locked(key: str) -> bool:
+    try:
+        return cache.get(f"{key}:lock") is not None
+    except Exception:
+        return False
+
+
+def _unlock(key: str) -> None:
+    try:
+        cache.delete(f"{key}:lock")
+    except Exception:
+        log.warning("cache unavailable unlocking %s", key)
+
+
+def cached_once(
+    key: str,
+    build: Callable[[], T],
+    *,
+    timeout: int,
+    keep: Callable[[T], bool] = lambda value: True,
+    local: bool = False,
+) -> tuple[T, str]:
+    """The cached value of ``key``, else ``build()`` run by one caller at a time (single flight).
+
+    Returns the value and how it was obtained: "hit", "wait" (another request built it while
+    we waited) or "miss" (built here). ``keep`` says whether a built value may be cached (an
+    error page may not); ``build`` must not return None.
+
+    ``local`` also keeps the value in this process for a minute, unpickled: for values that
+    never change under their key (the key holds the generation) and are read on every request,
+    such as the standings data a live search filters.
+    """
+    if local:
+        value = _local_get(key)
+        if value is not None:
+            return value, "hit"
+    value, state = _cached_once(key, build, timeout=timeout, keep=keep)
+    if local and keep(value):
+        _local_set(key, value)
+    return value, state
+
+
+def _cached_once(key: str, build, *, timeout: int, keep) -> tuple:
+    value = _get(key)
+    if value is not None:
+        return value, "hit"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        got = _lock(key)
+        if got is None:  # cache down: every request renders on its own
+            return build(), "miss"
+        if got:
+            try:
+                value = _get(key)  # stored between our miss and our lock
+                if value is not None:
+                    return value, "wait"
+                value = build()
+                if keep(value):
+                    _set(key, value, timeout)
+                return value, "miss"
+            finally:
+                _unlock(key)
+        pause = _POLL_FIRST
+        while time.monotonic() < deadline:
+            time.sleep(pause)
+            pause = min(pause * 2, _POLL_MAX)
+            value = _get(key)
+            if value is not None:
+                return value, "wait"
+            if not _locked(key):
+                break  # the renderer is done but kept nothing (e.g. a 404): try to take over
+        else:
+            log.warning("waited %.0f s for %s; rendering without the lock", WAIT_SECONDS, key)
+            return build(), "miss"
 
 
 def _key(request, generation: str) -> str:
@@ -29,9 +181,51 @@ def _key(request, generation: str) -> str:
     return f"public:page:{generation}:{partial}:{path}"
 
 
-def public_page(*, scope: str = "tournament"):
+def page_key(request, *, scope: str, pk: int | None = None) -> str | None:
+    """The cache key of this request's page now, or None when the page is not to be cached."""
+    if scope == "all":
+        generation = events.global_generation()
+        tag = f"all{generation}"
+    else:
+        generation = events.public_generation(pk)
+        tag = f"t{pk}.{generation}"
+    return _key(request, tag) if generation else None
+
+
+def _accepts_gzip(request) -> bool:
+    return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
+
+
+def _packed(request, response):
+    """A long uncached answer (a search over 400 rows) gzip-compressed, quickly (level 1), for
+    clients that accept it. (The query is echoed, but the only secret a page may hold, the CSRF
+    token, is masked anew for every response: nothing for BREACH to guess.)"""
+    if (
+        response.status_code == 200
+        and not response.streaming
+        and len(response.content) > 2000
+        and _accepts_gzip(request)
+    ):
+        response.content = gzip.compress(response.content, compresslevel=1, mtime=0)
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
+
+
+def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] = ()):
     """Cache a GET view for anonymous users; ``scope`` "tournament" keys on ``pk``, "all" on the
-    global generation (pages listing every tournament). Other methods than GET and HEAD: 405."""
+    global generation (pages listing every tournament); other methods than GET and HEAD get
+    405. The header ``X-Public-Cache`` says
+    "hit", "wait" (rendered meanwhile by another request) or "miss" (rendered here).
+
+    Pages are stored gzip-compressed (once per render) and served so to every client that
+    accepts it: a phone downloads a tenth of a long table and the cache moves a tenth of the
+    bytes. (No secret is in these pages: they are the same for every anonymous visitor.) A
+    page once read is also kept in this process for a minute (the generation in its key still
+    comes from the shared cache, so a publication retires it everywhere at once).
+    A request with one of ``uncached_params`` (e.g. a live search, computed from cached data)
+    is answered by the view directly (compressed if long) and not stored.
+    """
 
     def decorator(view):
         @wraps(view)
@@ -42,37 +236,41 @@ def public_page(*, scope: str = "tournament"):
             seconds = settings.PUBLIC_CACHE_SECONDS
             if request.method != "GET" or request.user.is_authenticated or seconds <= 0:
                 return view(request, *args, **kwargs)
-            if scope == "all":
-                generation = events.global_generation()
-                tag = f"all{generation}"
-            else:
-                generation = events.public_generation(kwargs["pk"])
-                tag = f"t{kwargs['pk']}.{generation}"
-            if not generation:
+            if any(request.GET.get(name) for name in uncached_params):
+                return _packed(request, view(request, *args, **kwargs))
+            key = page_key(request, scope=scope, pk=kwargs.get("pk"))
+            if key is None:
                 return view(request, *args, **kwargs)
-            key = _key(request, tag)
-            try:
-                hit = cache.get(key)
-            except Exception:
-                log.warning("cache unavailable reading %s", key)
-                hit = None
-            if hit is not None:
-                content, headers = hit
-                response = HttpResponse(content)
-                for name, value in headers.items():
-                    response[name] = value
-                response["X-Public-Cache"] = "hit"
-                return response
-            response = view(request, *args, **kwargs)
-            if response.status_code == 200 and not response.streaming:
+            rendered = []
+
+            def render():
+                response = view(request, *args, **kwargs)
+                rendered.append(response)
+                if response.status_code != 200 or response.streaming:
+                    return response  # served as it is, never cached
                 if hasattr(response, "render") and not response.is_rendered:
                     response.render()
                 headers = {h: response[h] for h in _KEPT_HEADERS if h in response}
-                try:
-                    cache.set(key, (response.content, headers), timeout=seconds)
-                except Exception:
-                    log.warning("cache unavailable writing %s", key)
-                response["X-Public-Cache"] = "miss"
+                return (compress_string(response.content), headers)
+
+            value, state = cached_once(
+                key, render, timeout=seconds, keep=lambda v: isinstance(v, tuple), local=True
+            )
+            if not isinstance(value, tuple):
+                return value
+            if state == "miss":
+                response = rendered[-1]
+            else:
+                compressed, headers = value
+                if _accepts_gzip(request):
+                    response = HttpResponse(compressed)
+                    response["Content-Encoding"] = "gzip"
+                else:
+                    response = HttpResponse(gzip.decompress(compressed))
+                for name, header in headers.items():
+                    response[name] = header
+            patch_vary_headers(response, ("Accept-Encoding",))
+            response["X-Public-Cache"] = state
             return response
 
         return wrapper

@@ -47,7 +47,11 @@ class Player(models.Model):
     @property
     def public_name(self) -> str:
         """Public pages respect the player's choice: initials only if the name is not public."""
-        if self.publish_name:
-            return self.full_name
-        initials = f"{self.first_name[:1]}. {self.last_name[:1]}."
-        return initials
+        return Player.public_name_of(self.first_name, self.last_name, self.publish_name)
+
+    @staticmethod
+    def public_name_of(first_name: str, last_name: str, publish_name: bool) -> str:
+        """`public_name` from bare columns (big lists read values, not model instances)."""
+        if publish_name:
+            return f"{last_name}, {first_name}"
+        return f"{first_name[:1]}. {last_name[:1]}."

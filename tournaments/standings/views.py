@@ -8,7 +8,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.common import access
 from tournaments.common.access import visible_round
 from tournaments.common.csv_export import excel_writer
 from tournaments.common.public_cache import public_page
@@ -16,7 +15,13 @@ from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
-from tournaments.standings.selectors import StandingsTable, standings_table
+from tournaments.standings.html import (
+    hall_body,
+    round_results_body,
+    standings_body,
+    standings_head,
+)
+from tournaments.standings.public_data import StandingsData, standings_data, tournament_of_page
 
 
 @public_page()
@@ -26,25 +31,28 @@ def round_results(request, pk: int, number: int):
     staff = permissions.can_direct(request.user, rnd.tournament)
     if rnd.status != RoundStatus.PUBLISHED and not staff:
         raise Http404
+    tables = standings_selectors.round_results(rnd)
     return render(
         request,
         "tournaments/public/round_results.html",
         {
             "round": rnd,
             "tournament": rnd.tournament,
-            "tables": standings_selectors.round_results(rnd),
+            "tables": tables,
+            "body": round_results_body(tables, staff=staff),
             "staff": staff,
             "title": "Rundenergebnisse",
         },
     )
 
 
-def _visible_tournament(request, pk: int) -> tuple[Tournament, bool]:
-    tournament = access.tournament_or_404(pk)
+def _visible_tournament(request, pk: int) -> tuple[Tournament, bool, int | None]:
+    """The tournament, whether the viewer directs it, its public generation (if read)."""
+    tournament, generation = tournament_of_page(pk, anonymous=not request.user.is_authenticated)
     staff = permissions.can_direct(request.user, tournament)
     if not tournament.is_public and not staff:
         raise Http404
-    return tournament, staff
+    return tournament, staff, generation
 
 
 def _after_round(request) -> int | None:
@@ -53,52 +61,49 @@ def _after_round(request) -> int | None:
     return int(value) if value.isdigit() and len(value) < 4 else None
 
 
-def _table(tournament: Tournament, after_round: int | None) -> StandingsTable:
+def _data(request, pk: int) -> tuple[Tournament, bool, StandingsData]:
+    """The page's tournament, whether the viewer directs it, and the cached standings after
+    `?nach_runde=` (the latest if that is not a published round)."""
+    tournament, staff, generation = _visible_tournament(request, pk)
+    shown = {"full_names": staff, "generation": generation}
     try:
-        return standings_table(tournament, after_round=after_round)
+        data = standings_data(tournament, after_round=_after_round(request), **shown)
     except ValueError:  # not a published round: show the latest instead of failing
-        return standings_table(tournament)
+        data = standings_data(tournament, **shown)
+    return tournament, staff, data
 
 
-def _matches(entry, query: str, staff: bool) -> bool:
-    name = entry.player.full_name if staff else entry.player.public_name
-    return query in name.lower() or (bool(entry.player.club) and query in entry.player.club.lower())
-
-
-@public_page()
+@public_page(uncached_params=("q",))
 def standings(request, pk: int):
-    tournament, staff = _visible_tournament(request, pk)
-    table = _table(tournament, _after_round(request))
+    """The page shows the cached standings; a live search (`?q=`) filters them, uncached:
+    a keystroke picks the matching rows from those formatted once per generation."""
+    tournament, staff, data = _data(request, pk)
     query = request.GET.get("q", "").strip().lower()[:100]
     marked = request.GET.get("spieler", "")
-    rows = [
-        {
-            "entry": entry,
-            "highlight": (bool(query) and _matches(entry, query, staff))
-            or (marked.isdigit() and entry.player.pk == int(marked)),
-        }
-        for entry in table.entries
-    ]
+    body, matches = standings_body(
+        data, query=query, marked=int(marked) if marked.isdigit() and len(marked) < 19 else None
+    )
     context = {
         "tournament": tournament,
-        "table": table,
-        "rows": rows,
+        "table": data,
+        "head": standings_head(data),
+        "body": body,
         "query": query,
-        "matches": sum(1 for r in rows if r["highlight"]),
+        "matches": matches,
         "staff": staff,
-        "cut_notes": rounds_selectors.cut_decision_notes(tournament),
     }
     template = "tournaments/public/standings.html"
     if request.htmx and request.htmx.target == "standings-table":
         template += "#table"
+    else:
+        context["cut_notes"] = rounds_selectors.cut_decision_notes(tournament)
     return render(request, template, context)
 
 
 @public_page()
 def standings_csv(request, pk: int):
     """Excel-friendly: semicolons, UTF-8 with BOM, German headers."""
-    tournament, staff = _visible_tournament(request, pk)
-    table = _table(tournament, _after_round(request))
+    tournament, staff, table = _data(request, pk)
     out = io.StringIO()
     out.write("\ufeff")
     writer = excel_writer(out)
@@ -123,7 +128,7 @@ def standings_csv(request, pk: int):
             *round_headers,
         ]
     )
-    for e in table.entries:
+    for e in table.rows:
         status = []
         if e.finalist:
             status.append(_("Finalist"))
@@ -133,12 +138,12 @@ def standings_csv(request, pk: int):
             status.append(_("ausgeschlossen"))
         per_round = []
         for figures in e.rounds:
-            per_round += [figures.placement_points, figures.game_points] if figures else ["", ""]
+            per_round += list(figures) if figures else ["", ""]
         writer.writerow(
             [
                 e.rank if e.rank is not None else "",
-                e.player.full_name if staff else e.player.public_name,
-                e.player.club,
+                e.name,
+                e.club,
                 e.placement_points,
                 e.game_points,
                 *e.placings,
@@ -169,7 +174,7 @@ def hall_display(request, pk: int):
     `auto` shows the pairing while a round is being played (players look for their table)
     and the standings once its results are published.
     """
-    tournament, staff = _visible_tournament(request, pk)
+    tournament, staff, generation = _visible_tournament(request, pk)
     view = request.GET.get("ansicht", "auto")
     if view not in ("auto", "paarung", "rangliste"):
         view = "auto"
@@ -181,7 +186,8 @@ def hall_display(request, pk: int):
     if show_pairing and rnd is not None:
         context.update(mode="pairing", seats=rounds_selectors.seats_by_name(rnd, full_names=staff))
     else:
-        context.update(mode="standings", table=standings_table(tournament))
+        data = standings_data(tournament, full_names=staff, generation=generation)
+        context.update(mode="standings", table=data, body=hall_body(data))
     template = "tournaments/public/hall.html"
     if request.htmx:
         template += "#screen"

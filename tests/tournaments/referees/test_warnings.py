@@ -148,7 +148,7 @@ def test_red_card_drops_public_cache_and_marks_the_ranking(w, django_capture_on_
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         w.give(w.seated(1, "A"), WarningKind.RED)
 
-    assert len(callbacks) == 2  # cache bump and ranking recompute, both after commit
+    assert len(callbacks) == 3  # cache bump, ranking recompute, page warm-up: after commit
     assert RankingYear.objects.get(year=w.t.ranking_year).pending is True
     for callback in callbacks:
         callback()

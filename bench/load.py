@@ -1,0 +1,231 @@
+"""HTTP load for the page benchmark: a gunicorn under test and client processes on this machine.
+
+`serve` starts gunicorn (production settings, DEBUG off) with the bench's URLs; `load` runs
+client processes for some seconds and reports requests per second and latencies; `burst` sends
+many requests at the same moment (the rush right after a publication) and reports each answer.
+"""
+
+from __future__ import annotations
+
+import http.client
+import multiprocessing
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HTMX_TABLE = {"HX-Request": "true", "HX-Target": "standings-table"}
+#: every request asks for gzip, as browsers and phones do (the bytes are not unpacked here)
+BROWSER = {"Host": "localhost", "Accept-Encoding": "gzip, deflate, br"}
+
+
+def _get(port: int, path: str, headers: dict | None = None, timeout: float = 60):
+    """(status, body, X-Public-Cache) of one GET on a new connection (sync workers close it)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={**BROWSER, **(headers or {})})
+        response = conn.getresponse()
+        body = response.read()
+        return response.status, body, response.getheader("X-Public-Cache") or "-"
+    finally:
+        conn.close()
+
+
+def get(port: int, path: str, headers: dict | None = None):
+    return _get(port, path, headers)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serve(env: dict, *, workers: int, threads: int = 1):
+    """A gunicorn on a free port with these environment variables; yields the port."""
+    port = _free_port()
+    env = {
+        **env,
+        "DJANGO_SETTINGS_MODULE": "bench.server_settings",
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "DJANGO_ALLOWED_HOSTS": "localhost,127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_LOG_LEVEL": "ERROR",
+        "PYTHONWARNINGS": "ignore",
+    }
+    command = [
+        sys.executable, "-m", "gunicorn", "config.wsgi",
+        "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers),
+        "--backlog", "2048",
+        "--timeout", "120",
+        "--log-level", "warning",
+    ]  # fmt: skip
+    if threads > 1:
+        command += ["--worker-class", "gthread", "--threads", str(threads)]
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        _wait_ready(port, proc)
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.returncode not in (0, -15) and proc.stderr is not None:
+            print(proc.stderr.read()[-2000:])
+
+
+def _wait_ready(port: int, proc: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("gunicorn exited early: " + (proc.stderr.read()[-2000:] or ""))
+        try:
+            status, _, _ = _get(port, "/bench/trivial/", timeout=5)
+        except (ConnectionRefusedError, http.client.RemoteDisconnected, TimeoutError):
+            time.sleep(0.2)
+            continue
+        if status == 200:
+            return
+        raise RuntimeError(f"reference page answered {status}")
+    raise RuntimeError("gunicorn did not start")
+
+
+# --- sustained load ----------------------------------------------------------------------------
+
+
+def _client(port, paths, headers, seconds, unique, index, queue) -> None:
+    """Sequential GETs for ``seconds``, cycling through ``paths`` (``unique``: each URL once)."""
+    latencies: list[float] = []
+    errors = 0
+    states: Counter = Counter()
+    n = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        path = paths[(n + index) % len(paths)]
+        if unique:
+            path += f"{'&' if '?' in path else '?'}n={index}.{n}"
+        n += 1
+        start = time.perf_counter()
+        try:
+            status, _, state = _get(port, path, headers)
+        except OSError:
+            errors += 1
+            continue
+        latencies.append(time.perf_counter() - start)
+        errors += status != 200
+        states[state] += 1
+    queue.put((latencies, errors, states))
+
+
+def load(
+    port: int,
+    paths: list[str],
+    *,
+    seconds: float,
+    clients: int,
+    headers: dict | None = None,
+    unique: bool = False,
+) -> dict:
+    """``clients`` processes requesting ``paths`` in turn for ``seconds``: req/s, p50, p95."""
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    procs = [
+        ctx.Process(target=_client, args=(port, paths, headers, seconds, unique, i, queue))
+        for i in range(clients)
+    ]
+    for p in procs:
+        p.start()
+    results = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    return summary(
+        [x for r in results for x in r[0]],
+        seconds=seconds,
+        errors=sum(r[1] for r in results),
+        states=sum((r[2] for r in results), Counter()),
+    )
+
+
+def summary(latencies: list[float], *, seconds: float, errors: int, states: Counter) -> dict:
+    latencies = sorted(latencies)
+    n = len(latencies)
+    return {
+        "requests": n,
+        "seconds": seconds,
+        "rps": n / seconds,
+        "p50": latencies[n // 2] * 1000 if n else float("nan"),
+        "p95": latencies[min(n - 1, int(n * 0.95))] * 1000 if n else float("nan"),
+        "errors": errors,
+        "states": states,
+        "latencies": latencies,
+    }
+
+
+def merge(results: list[dict]) -> dict:
+    """Several runs of the same line as one."""
+    return summary(
+        [x for r in results for x in r["latencies"]],
+        seconds=sum(r["seconds"] for r in results),
+        errors=sum(r["errors"] for r in results),
+        states=sum((r["states"] for r in results), Counter()),
+    )
+
+
+# --- a burst of simultaneous requests --------------------------------------------------------
+
+
+def _burst_client(port, requests, start_at, queue) -> None:
+    """One thread per request, all released at ``start_at`` (wall clock)."""
+    answers = []
+    guard = threading.Lock()
+
+    def one(name, path, headers):
+        time.sleep(max(0.0, start_at - time.time()))
+        start = time.perf_counter()
+        try:
+            status, _, state = _get(port, path, headers)
+        except OSError as exc:
+            status, state = 0, type(exc).__name__
+        with guard:
+            answers.append((name, status, state, time.perf_counter() - start))
+
+    threads = [threading.Thread(target=one, args=r) for r in requests]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    queue.put(answers)
+
+
+def burst(port: int, requests: list[tuple[str, str, dict]], *, processes: int) -> list[tuple]:
+    """All ``requests`` (name, path, headers) at once, spread over ``processes`` client
+    processes with one thread per request; (name, status, cache state, seconds) per answer."""
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    start_at = time.time() + 1.5 + 0.1 * processes  # every process started and waiting
+    shares = [requests[i::processes] for i in range(processes)]
+    procs = [ctx.Process(target=_burst_client, args=(port, s, start_at, queue)) for s in shares]
+    for p in procs:
+        p.start()
+    answers = [a for _ in procs for a in queue.get()]
+    for p in procs:
+        p.join()
+    return answers
+
+
+def cpu_count() -> int:
+    return os.cpu_count() or 1

@@ -1,0 +1,108 @@
+"""The year's ranking list for the page and the CSV: cached rows, search, HTML rows (issue 14).
+
+The rows are cached under the ranking's own generation (the snapshot's `generation` and
+`computed_at`, which every mark and recompute move on) and the global public generation (a
+player hiding their name bumps it). A page shows a slice of them, built in Python.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ranking.models import RankingYear
+from ranking.public.selectors import RankingRow, ranking_rows
+from tournaments.common import events
+from tournaments.common.html import escape, url_pattern
+from tournaments.common.public_cache import cached_once
+
+#: lines on one screen of the ranking page; the full list is one link away (print, CSV)
+PAGE_SIZE = 100
+
+
+def year_rows(snapshot: RankingYear) -> tuple[RankingRow, ...]:
+    """Every line of the year, built once per ranking generation (uncached if caching is off)."""
+    seconds = settings.PUBLIC_CACHE_SECONDS
+    everywhere = events.global_generation() if seconds > 0 else 0
+    if not everywhere or snapshot.computed_at is None:
+        return ranking_rows(snapshot)
+    stamp = snapshot.computed_at.timestamp()
+    key = f"public:ranking:{snapshot.year}:{snapshot.generation}:{stamp}:all{everywhere}"
+    rows, _state = cached_once(key, lambda: ranking_rows(snapshot), timeout=seconds, local=True)
+    return rows
+
+
+def search(rows: tuple[RankingRow, ...], query: str) -> tuple[RankingRow, ...]:
+    """The lines matching ``query`` (name, club or rank); all lines for an empty query."""
+    query = query.strip().lower()
+    if not query:
+        return rows
+    return tuple(r for r in rows if r.matches(query))
+
+
+def per_game_text(row: RankingRow) -> str:
+    return f"{row.per_game // 100},{row.per_game % 100:02d}"
+
+
+def rows_html(rows) -> SafeString:
+    """The ``<tbody>`` content for these lines."""
+    player_url = url_pattern("ranking:player")
+    out = []
+    for r in rows:
+        club = f'<br><span class="muted">{escape(r.club)}</span>' if r.club else ""
+        p1, p2, p3, p4 = r.placings
+        out.append(
+            f'<tr data-player="{r.player_id}"><td class="num">{r.rank}</td>'
+            f'<th scope="row"><a href="{player_url.format(r.player_id)}">{escape(r.name)}</a>'
+            f"{club}</th>"
+            f'<td class="num col-wide">{r.tournaments} / {r.rounds} / {r.games}</td>'
+            f'<td class="num" data-testid="pp">{r.placement_points}</td>'
+            f'<td class="num col-wide">{per_game_text(r)}</td>'
+            f'<td class="num" data-testid="gp">{r.game_points}</td>'
+            f'<td class="num col-wide">{p1}/{p2}/{p3}/{p4}</td>'
+            f'<td class="num col-wide">{r.minus_points}</td></tr>\n'
+        )
+    return mark_safe("".join(out))
+
+
+def _date(value, fmt: str = "%d.%m.%Y") -> str:
+    """What the template filter `date` gives (d.m.Y): in the site's time zone."""
+    if isinstance(value, datetime):
+        value = timezone.localtime(value)
+    return value.strftime(fmt)
+
+
+def states_html(states) -> SafeString:
+    """The ``<tbody>`` content of the year's counted tournaments: struck off, final or
+    provisional with the end of the appeal window (`selectors.year_tournament_states`)."""
+    tournament_url = url_pattern("tournament_public")
+    struck_text = _("Von der Regelkommission gestrichen (Klub 3.1.1)")
+    struck = f'<span class="badge badge-bad">{escape(struck_text)}</span>'
+    final = f'<span class="badge badge-ok">{escape(_("endgültig"))}</span>'
+    provisional = f'<span class="badge badge-warn">{escape(_("vorläufig"))}</span>'
+    out = []
+    for s in states:
+        t = s.tournament
+        if s.struck:
+            decided = _date(s.strike.decided_at)
+            state = f'{struck} <span class="muted">{decided}: {escape(s.strike.reasoning)}</span>'
+        elif s.final:
+            state = final
+        else:
+            closes = _date(s.window_closes, "%d.%m.%Y, %H:%M:%S")
+            note = _("Einspruchsfrist bis %(d)s Uhr") % {"d": closes}
+            if s.open_appeals:
+                note += " · " + ngettext(
+                    "%(n)s offener Einspruch", "%(n)s offene Einsprüche", s.open_appeals
+                ) % {"n": s.open_appeals}
+            state = f'{provisional} <span class="muted">{escape(note)}</span>'
+        out.append(
+            f'<tr><th scope="row"><a href="{tournament_url.format(t.pk)}">{escape(t.name)}</a></th>'
+            f"<td>{_date(t.end_date)}</td><td>{state}</td></tr>\n"
+        )
+    return mark_safe("".join(out))

@@ -1,0 +1,202 @@
+"""The public page cache's single flight (issue 14): one render per page variant and generation,
+however many requests miss at once; waiters get the renderer's page."""
+
+from __future__ import annotations
+
+import gzip
+import threading
+import time
+from collections import Counter
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotFound
+from django.test import RequestFactory
+
+from tournaments.common import events, public_cache
+from tournaments.common.public_cache import cached_once, public_page
+
+VARIANTS = [f"/seite/{n}/" for n in range(5)]
+
+
+def _counting_view(renders: Counter, lock: threading.Lock, *, seconds: float = 0.05):
+    @public_page(scope="all")
+    def view(request):
+        with lock:
+            renders[request.get_full_path()] += 1
+        time.sleep(seconds)  # a slow render: the others arrive while it runs
+        return HttpResponse(f"Seite {request.get_full_path()}")
+
+    return view
+
+
+def _rush(view, paths: list[str]) -> list[tuple[str, int, str, bytes]]:
+    """Every path requested at the same moment, each from its own thread."""
+    factory = RequestFactory()
+    start = threading.Barrier(len(paths))
+    answers = []
+    guard = threading.Lock()
+
+    def visitor(path: str) -> None:
+        request = factory.get(path)
+        request.user = AnonymousUser()
+        start.wait()
+        response = view(request)
+        with guard:
+            answers.append(
+                (path, response.status_code, response["X-Public-Cache"], response.content)
+            )
+
+    threads = [threading.Thread(target=visitor, args=(p,)) for p in paths]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    return answers
+
+
+def test_a_rush_over_five_variants_renders_each_once():
+    renders: Counter = Counter()
+    view = _counting_view(renders, threading.Lock())
+    paths = VARIANTS * 8  # 40 concurrent requests
+
+    answers = _rush(view, paths)
+
+    assert renders == Counter({p: 1 for p in VARIANTS})
+    assert len(answers) == 40 and {status for _, status, _, _ in answers} == {200}
+    assert Counter(state for _, _, state, _ in answers)["miss"] == 5
+    assert {state for _, _, state, _ in answers} <= {"miss", "wait", "hit"}
+    assert all(body == f"Seite {path}".encode() for path, _, _, body in answers)
+
+
+def test_a_new_generation_renders_once_more_then_hits():
+    renders: Counter = Counter()
+    view = _counting_view(renders, threading.Lock(), seconds=0)
+    _rush(view, VARIANTS[:1] * 4)
+    events._bump(1)  # a publication: the global generation moves on
+
+    answers = _rush(view, VARIANTS[:1] * 4)
+
+    assert renders == Counter({VARIANTS[0]: 2})
+    assert sorted(state for _, _, state, _ in answers).count("miss") == 1
+
+
+def test_an_error_page_is_not_kept_and_the_next_request_renders_again():
+    calls = []
+
+    @public_page(scope="all")
+    def view(request):
+        calls.append(1)
+        return HttpResponseNotFound("weg")
+
+    request = RequestFactory().get("/fehlt/")
+    request.user = AnonymousUser()
+
+    assert view(request).status_code == 404
+    assert view(request).status_code == 404
+    assert len(calls) == 2
+
+
+def test_a_waiter_renders_on_its_own_when_the_renderer_never_finishes(monkeypatch):
+    monkeypatch.setattr(public_cache, "WAIT_SECONDS", 0.05)
+    cache.add("public:test:stuck:lock", 1, timeout=60)  # a renderer that died holding the lock
+
+    value, state = cached_once("public:test:stuck", lambda: "selbst", timeout=60)
+
+    assert (value, state) == ("selbst", "miss")
+
+
+def test_a_waiter_gets_the_value_the_lock_holder_stores():
+    cache.add("public:test:slow:lock", 1, timeout=60)
+
+    def finish():
+        time.sleep(0.05)
+        cache.set("public:test:slow", "fertig", timeout=60)
+        cache.delete("public:test:slow:lock")
+
+    helper = threading.Thread(target=finish)
+    helper.start()
+    value, state = cached_once("public:test:slow", lambda: pytest.fail("built twice"), timeout=60)
+    helper.join()
+
+    assert (value, state) == ("fertig", "wait")
+
+
+def test_cache_down_means_built_uncached(monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("Redis weg")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "add", down)
+    built = []
+
+    value, state = cached_once("public:test:down", lambda: built.append(1) or "frisch", timeout=60)
+
+    assert (value, state, built) == ("frisch", "miss", [1])
+
+
+def test_hits_are_served_gzip_to_clients_that_accept_it():
+    calls = []
+
+    @public_page(scope="all")
+    def view(request):
+        calls.append(1)
+        return HttpResponse("Rangliste " * 200, content_type="text/html; charset=utf-8")
+
+    factory = RequestFactory()
+
+    def get(**headers):
+        request = factory.get("/lang/", headers=headers)
+        request.user = AnonymousUser()
+        return view(request)
+
+    miss, packed, plain = get(), get(**{"Accept-Encoding": "gzip, br"}), get()
+
+    assert [r["X-Public-Cache"] for r in (miss, packed, plain)] == ["miss", "hit", "hit"]
+    assert miss.content == plain.content == b"Rangliste " * 200 and "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == miss.content
+    assert len(packed.content) < len(miss.content) // 10
+    assert all(r["Vary"] == "Accept-Encoding" for r in (miss, packed, plain))
+    assert packed["Content-Type"] == "text/html; charset=utf-8"
+    assert len(calls) == 1
+
+
+def test_local_copies_spare_the_shared_cache(monkeypatch):
+    built = []
+    first = cached_once(
+        "public:test:local", lambda: built.append(1) or ("Daten",), timeout=60, local=True
+    )
+    monkeypatch.setattr(cache, "get", lambda *a, **k: pytest.fail("shared cache read"))
+
+    again = cached_once(
+        "public:test:local", lambda: built.append(1) or ("neu",), timeout=60, local=True
+    )
+
+    assert first == (("Daten",), "miss") and again == (("Daten",), "hit") and built == [1]
+    public_cache.forget_local()
+    monkeypatch.undo()
+    assert cached_once("public:test:local", lambda: ("neu",), timeout=60, local=True)[1] == "hit"
+
+
+def test_uncached_searches_are_answered_fresh_and_long_ones_packed():
+    calls = []
+
+    @public_page(scope="all", uncached_params=("q",))
+    def view(request):
+        calls.append(request.GET["q"])
+        return HttpResponse(f"Treffer für {request.GET['q']} " * 200)
+
+    factory = RequestFactory()
+    answers = []
+    for headers in ({"Accept-Encoding": "gzip"}, {"Accept-Encoding": "gzip"}, {}):
+        request = factory.get("/suche/", {"q": "mei"}, headers=headers)
+        request.user = AnonymousUser()
+        answers.append(view(request))
+
+    packed, again, plain = answers
+    assert calls == ["mei", "mei", "mei"]  # never stored
+    assert "X-Public-Cache" not in packed and packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == gzip.decompress(again.content) == plain.content
+    assert "Content-Encoding" not in plain and plain["Vary"] == "Accept-Encoding"

@@ -1,0 +1,151 @@
+"""The standings' table rows as HTML, built in Python once per cached standings (issue 14).
+
+Each row is kept without its opening ``<tr`` so a live search marks matches by prefixing
+`` class="highlight"`` instead of rendering the table again.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from tournaments.common.html import escape, url_pattern
+from tournaments.standings.public_data import StandingsData, derived
+
+
+def _page_rows(rows) -> tuple[str, ...]:
+    player_url = url_pattern("player_page")
+    no_rank = f'<span aria-label="{escape(_("ohne Rang"))}">–</span>'
+    final = f' <span class="badge badge-ok">{escape(_("Finale"))}</span>'
+    reserve = f' <span class="badge badge-reserve">{escape(_("Ersatz"))}</span>'
+    excluded = f' <span class="badge badge-bad">{escape(_("ausgeschlossen"))}</span>'
+    out = []
+    for r in rows:
+        club = escape(r.club)
+        cells = [
+            f' id="spieler-{r.player_id}">',
+            f'<td class="num">{r.rank if r.rank else no_rank}</td>',
+            f'<th scope="row"><a href="{player_url.format(r.player_id)}">{escape(r.name)}</a>',
+            final if r.finalist else "",
+            reserve if r.reserve else "",
+            excluded if r.excluded else "",
+            f'<span class="club-mobile muted"><br>{club}</span>' if club else "",
+            f'</th><td class="col-wide">{club}</td>',
+            f'<td class="num"><strong>{r.placement_points}</strong></td>',
+            f'<td class="num">{r.game_points}</td>',
+        ]
+        cells += [f'<td class="num col-wide">{p}</td>' for p in r.placings]
+        cells.append(f'<td class="num col-wide">{r.minus_points}</td>')
+        cells.append(f'<td class="num col-wide">{r.games}</td>')
+        cells += [
+            f'<td class="num col-round">{f[0]} / {f[1]}</td>'
+            if f
+            else '<td class="num col-round">–</td>'
+            for f in r.rounds
+        ]
+        cells.append("</tr>\n")
+        out.append("".join(cells))
+    return tuple(out)
+
+
+def standings_body(data: StandingsData, *, query: str = "", marked: int | None = None):
+    """The ``<tbody>`` content and the number of rows matching ``query``.
+
+    A search (lower-case ``query``) shows only the matching rows, marked; the whole table
+    otherwise, with the row of player ``marked`` highlighted. Both only pick from the rows
+    formatted once per cached standings: a keystroke formats nothing.
+    """
+    rows = derived(data, "page-rows", lambda: _page_rows(data.rows))
+    if query:
+        found = [html for row, html in zip(data.rows, rows, strict=True) if row.matches(query)]
+        return mark_safe("".join('<tr class="highlight"' + html for html in found)), len(found)
+    parts = []
+    for row, html in zip(data.rows, rows, strict=True):
+        parts.append('<tr class="highlight"' if row.player_id == marked else "<tr")
+        parts.append(html)
+    return mark_safe("".join(parts)), 0
+
+
+def standings_head(data: StandingsData) -> SafeString:
+    """The table's header row (a column per round shown), rendered once per cached standings."""
+    return mark_safe(
+        derived(
+            data,
+            "page-head",
+            lambda: str(
+                render_to_string("tournaments/public/_standings_head.html", {"table": data})
+            ),
+        )
+    )
+
+
+def hall_body(data: StandingsData) -> SafeString:
+    """The hall display's rows: rank, name with marks, placement and game points."""
+
+    def build() -> str:
+        final = f' <span class="tag">{escape(_("Finale"))}</span>'
+        reserve = f' <span class="tag">{escape(_("Ersatz"))}</span>'
+        excluded = f' <span class="tag tag-bad">{escape(_("ausgeschlossen"))}</span>'
+        return "".join(
+            f'<tr><td class="num">{r.rank or "–"}</td><td>{escape(r.name)}'
+            f"{final if r.finalist else ''}{reserve if r.reserve else ''}"
+            f"{excluded if r.excluded else ''}</td>"
+            f'<td class="num">{r.placement_points}</td><td class="num">{r.game_points}</td></tr>\n'
+            for r in data.rows
+        )
+
+    return mark_safe(derived(data, "hall-rows", build))
+
+
+def round_results_body(tables: list[dict], *, staff: bool) -> SafeString:
+    """Every table's results of a round (`selectors.round_results`), one card per table."""
+    not_played = (
+        '<td class="result-cell not-played"><span aria-hidden="true">–</span>'
+        f'<span class="visually-hidden">{escape(_("nicht gespielt"))}</span></td>'
+    )
+    place_title = escape(_("Platz und Platzierungspunkte"))
+    place_text = _("%(p)s. Pl. · %(pp)s P.")
+    reserve = f' <span class="badge badge-reserve">{escape(_("Ersatz"))}</span>'
+    pool = f' <span class="badge">{escape(_("Pool leer"))}</span>'
+    no_result = f'<tr><td colspan="5">{escape(_("Kein Ergebnis."))}</td></tr>'
+    game, table_label, round_label = _("Spiel"), _("Tisch %(n)s"), _("Runde")
+    out = []
+    for t in tables:
+        n = t["number"]
+        out.append(
+            f'<section class="card space-below" aria-labelledby="res-{n}">\n'
+            f'  <h2 id="res-{n}">{escape(table_label % {"n": n})}</h2>\n'
+            '  <div class="table-wrap" tabindex="0"><table>\n'
+            f'    <thead><tr><th scope="col">{escape(game)}</th>'
+        )
+        for s in t["seats"]:
+            name = s.player.full_name if staff else s.player.public_name
+            out.append(
+                f'<th scope="col">{s.letter} {escape(name)}{reserve if s.reserve else ""}</th>'
+            )
+        out.append("</tr></thead>\n    <tbody>\n")
+        for g in t["games"]:
+            out.append(
+                f'<tr><th scope="row">{g["number"]}{pool if g["pool_exhausted"] else ""}</th>'
+            )
+            for e in g["entries"]:
+                if e is None:
+                    out.append(not_played)
+                    continue
+                sign = "+" if e.game_points > 0 else ""
+                place = escape(place_text % {"p": e.place, "pp": e.placement_points})
+                out.append(
+                    f'<td class="result-cell"><strong>{sign}{e.game_points}</strong><br>'
+                    f'<span class="muted" title="{place_title}">{place}</span></td>'
+                )
+            out.append("</tr>\n")
+        if not t["games"]:
+            out.append(no_result)
+        out.append(f'    </tbody>\n    <tfoot><tr><th scope="row">{escape(round_label)}</th>')
+        for tot in t["totals"]:
+            out.append(
+                f"<td><strong>{tot['placement_points']} P.</strong> / {tot['game_points']}</td>"
+            )
+        out.append("</tr></tfoot>\n  </table></div>\n</section>\n")
+    return mark_safe("".join(out))

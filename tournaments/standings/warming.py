@@ -1,0 +1,92 @@
+"""After a publication or a release: render the pages the rush asks for before it comes.
+
+Run by the Celery task `tournaments.warm_public_pages` after commit. Each page is requested as
+an anonymous visitor would, through Django's middleware, so it is cached under the very key a
+visitor's request looks up; the single flight of `public_cache` makes the task and visitors
+render each page at most once per generation, and a second run finds everything cached.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from django.conf import settings
+from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
+from django.urls import reverse
+
+from tournaments.pages import selectors as pages_selectors
+from tournaments.rounds import selectors as rounds_selectors
+from tournaments.standings.selectors import published_round_numbers
+
+log = logging.getLogger(__name__)
+
+_handler: WSGIHandler | None = None
+
+
+def _host() -> str:
+    """A host name the site answers to (the first allowed one without a wildcard)."""
+    for host in settings.ALLOWED_HOSTS:
+        if host and "*" not in host:
+            return host.lstrip(".")
+    return "localhost"
+
+
+def _get(path: str, *, htmx: bool = False) -> str:
+    """GET ``path`` as an anonymous visitor; the page cache's verdict (hit, wait, miss)."""
+    global _handler
+    if _handler is None:
+        _handler = WSGIHandler()
+    host = _host()
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "SCRIPT_NAME": "",
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": host,
+        "SERVER_PORT": "443",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": host,
+        "HTTP_X_FORWARDED_PROTO": "https",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.url_scheme": "https",
+        "wsgi.input": io.BytesIO(b""),
+    }
+    if htmx:
+        environ["HTTP_HX_REQUEST"] = "true"
+    # not response.close(): that would end the caller's request (signals, DB connection)
+    response = _handler.get_response(WSGIRequest(environ))
+    return response.get("X-Public-Cache", str(response.status_code))
+
+
+def warm_paths(tournament_id: int) -> list[tuple[str, bool]]:
+    """The pages (path, as htmx?) players open after a release or publication: the tournament,
+    its standings, the hall display (and its refresh), the newest round's results and pairing."""
+    tournament = pages_selectors.public_tournament(tournament_id, fields=("pk", "status"))
+    if tournament is None:
+        return []
+    paths = [
+        (reverse("tournament_public", args=[tournament.pk]), False),
+        (reverse("standings", args=[tournament.pk]), False),
+        (reverse("hall_display", args=[tournament.pk]), False),
+        (reverse("hall_display", args=[tournament.pk]), True),
+    ]
+    published = published_round_numbers(tournament)
+    if published:
+        paths.append((reverse("round_results", args=[tournament.pk, published[-1]]), False))
+    current = rounds_selectors.current_public_round(tournament)
+    if current is not None:
+        for name in ("pairing_by_name", "pairing_by_table"):
+            paths.append((reverse(name, args=[tournament.pk, current.number]), False))
+    return paths
+
+
+def public_pages_warm(*, tournament_id: int) -> list[tuple[str, str]]:
+    """Render (or find cached) each page of `warm_paths`; (path, verdict) per page."""
+    if settings.PUBLIC_CACHE_SECONDS <= 0:
+        return []
+    done = []
+    for path, htmx in warm_paths(tournament_id):
+        done.append((path + (" (htmx)" if htmx else ""), _get(path, htmx=htmx)))
+    log.info("Öffentliche Seiten von Turnier %s vorbereitet: %s", tournament_id, done)
+    return done
