@@ -175,8 +175,17 @@ def _cached_once(key: str, build, *, timeout: int, keep) -> tuple:
             return build(), "miss"
 
 
+CSRF_FIELD = b'name="csrfmiddlewaretoken"'
+
+KEYED_PARAMS = ("nach_runde", "q", "spieler", "ansicht", "tisch", "seite", "alle")
+"""The query parameters a cached public page reads. Only these enter the key: any other query
+string (``?x=1``, ``?x=2``, …) is the same page, so random URLs cannot fill the cache."""
+
+
 def _key(request, generation: str) -> str:
-    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+    known = [(n, request.GET.get(n, "")[:100]) for n in KEYED_PARAMS if n in request.GET]
+    canonical = request.path + "?" + "&".join(f"{n}={v}" for n, v in known)
+    path = hashlib.sha256(canonical.encode()).hexdigest()[:32]
     partial = "htmx" if request.headers.get("HX-Request") else "full"
     return f"public:page:{generation}:{partial}:{path}"
 
@@ -250,6 +259,8 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
                     return response  # served as it is, never cached
                 if hasattr(response, "render") and not response.is_rendered:
                     response.render()
+                if CSRF_FIELD in response.content:
+                    return response  # a visitor's own CSRF token must never be served to others
                 headers = {h: response[h] for h in _KEPT_HEADERS if h in response}
                 return (compress_string(response.content), headers)
 

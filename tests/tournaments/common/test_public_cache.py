@@ -200,3 +200,79 @@ def test_uncached_searches_are_answered_fresh_and_long_ones_packed():
     assert "X-Public-Cache" not in packed and packed["Content-Encoding"] == "gzip"
     assert gzip.decompress(packed.content) == gzip.decompress(again.content) == plain.content
     assert "Content-Encoding" not in plain and plain["Vary"] == "Accept-Encoding"
+
+
+def test_unknown_query_parameters_share_one_entry_known_ones_make_variants():
+    """Random query strings cannot fill the cache (issue #19.8): only the parameters the pages
+    read are part of the key."""
+    calls = []
+
+    @public_page(scope="all")
+    def view(request):
+        calls.append(request.get_full_path())
+        return HttpResponse(f"Rangliste {request.GET.get('nach_runde', 'alle')}")
+
+    factory = RequestFactory()
+
+    def get(path):
+        request = factory.get(path)
+        request.user = AnonymousUser()
+        response = view(request)
+        return response["X-Public-Cache"], response.content.decode()
+
+    assert [get(p) for p in ("/r/", "/r/?x=1", "/r/?y=2&x=3", "/r/?nach_runde=2")] == [
+        ("miss", "Rangliste alle"),
+        ("hit", "Rangliste alle"),
+        ("hit", "Rangliste alle"),
+        ("miss", "Rangliste 2"),
+    ]
+    assert get("/r/?nach_runde=2&junk=1") == ("hit", "Rangliste 2")
+    assert calls == ["/r/", "/r/?nach_runde=2"]
+
+
+def test_cached_views_read_only_keyed_parameters():
+    """A cached view that read another parameter would serve one visitor's variant to all."""
+    import ast
+    import inspect
+
+    from tournaments.history import views as history_views
+    from tournaments.pages import views as pages_views
+    from tournaments.rounds import views as rounds_views
+    from tournaments.standings import views as standings_views
+
+    read = set()
+    for module in (history_views, pages_views, rounds_views, standings_views):
+        # every function of the module: cached views read parameters through helpers too
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if (
+                isinstance(node, ast.Call)
+                and ast.unparse(node.func).endswith("GET.get")
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                read.add(node.args[0].value)
+    assert read == {"nach_runde", "q", "spieler", "ansicht", "tisch"}
+    assert read <= set(public_cache.KEYED_PARAMS)
+
+
+def test_a_page_with_a_csrf_token_is_never_shared():
+    """Issue #19.5: the first visitor's token was cached and served to everyone."""
+    from django.middleware.csrf import get_token
+    from django.template import Context, Template
+
+    renders = []
+
+    @public_page(scope="all")
+    def view(request):
+        renders.append(1)
+        form = Template("<form method='post'>{% csrf_token %}</form>")
+        return HttpResponse(form.render(Context({"csrf_token": get_token(request)})))
+
+    factory = RequestFactory()
+    answers = []
+    for _ in range(2):
+        request = factory.get("/mit-formular/")
+        request.user = AnonymousUser()
+        response = view(request)
+        answers.append(response.content)
+    assert len(renders) == 2  # nothing kept: each visitor's page is rendered for them
+    assert answers[0] != answers[1] and all(b"csrfmiddlewaretoken" in a for a in answers)
