@@ -12,6 +12,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
 
+from tournaments.common import breaker
+
 log = logging.getLogger(__name__)
 
 #: sent with ``tournament_id`` when published results of a tournament change (a round published,
@@ -26,9 +28,8 @@ def _generation_key(tournament_id: int) -> str:
 def public_generation(tournament_id: int) -> int:
     """Current version of a tournament's public pages; part of every public cache key."""
     try:  # read only: a request for an unknown id must not create a key
-        return cache.get(_generation_key(tournament_id), 1)
-    except Exception:  # cache down: serve uncached rather than fail
-        log.warning("cache unavailable reading generation of tournament %s", tournament_id)
+        return breaker.call(cache.get, _generation_key(tournament_id), 1, what="generation")
+    except breaker.CacheUnavailable:  # serve uncached rather than fail
         return 0
 
 
@@ -38,9 +39,8 @@ GLOBAL_GENERATION_KEY = "public:all:generation"
 def global_generation() -> int:
     """Version of the pages that list all tournaments (the start page)."""
     try:
-        return cache.get(GLOBAL_GENERATION_KEY, 1)
-    except Exception:
-        log.warning("cache unavailable reading the global generation")
+        return breaker.call(cache.get, GLOBAL_GENERATION_KEY, 1, what="generation")
+    except breaker.CacheUnavailable:
         return 0
 
 
@@ -49,23 +49,27 @@ def _bump(tournament_id: int) -> None:
     _incr(GLOBAL_GENERATION_KEY)
 
 
+def _incr_or_start(key: str) -> None:
+    try:
+        cache.incr(key)
+    except ValueError:  # not set yet: generation 1 was read, so the next one is 2
+        cache.set(key, 2, timeout=None)
+
+
 def _incr(key: str) -> None:
     try:
-        try:
-            cache.incr(key)
-        except ValueError:  # not set yet
-            cache.set(key, 2, timeout=None)
-    except Exception:
+        breaker.call(_incr_or_start, key, what="bump")
+    except breaker.CacheUnavailable:
         log.warning("cache unavailable; %s not bumped, public pages may be stale", key)
 
 
 def public_data_changed(tournament_id: int) -> None:
     """Public pages of this tournament (lists, results, standings) are stale.
 
-    Bumped now and again after commit: a page rendered by a concurrent request between the two
-    still shows the old data, and the second bump retires it.
+    Bumped after commit, never inside the transaction: a hanging cache must not hold the
+    write's row locks. A page rendered before the bump is kept under the old generation, which
+    no request asks for any more.
     """
-    _bump(tournament_id)
     transaction.on_commit(lambda: _bump(tournament_id))
 
 

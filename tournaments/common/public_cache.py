@@ -15,6 +15,7 @@ generation, also while the Celery warm-up (`tournaments.tasks`) renders it.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import logging
@@ -31,7 +32,7 @@ from django.http import HttpResponse, HttpResponseNotAllowed
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 
-from tournaments.common import events
+from tournaments.common import breaker, events
 
 log = logging.getLogger(__name__)
 
@@ -77,40 +78,34 @@ def forget_local() -> None:
 
 def _get(key: str):
     try:
-        return cache.get(key)
-    except Exception:
-        log.warning("cache unavailable reading %s", key)
+        return breaker.call(cache.get, key, what="read")
+    except breaker.CacheUnavailable:
         return None
 
 
 def _set(key: str, value, timeout: int) -> None:
-    try:
-        cache.set(key, value, timeout=timeout)
-    except Exception:
-        log.warning("cache unavailable writing %s", key)
+    with contextlib.suppress(breaker.CacheUnavailable):
+        breaker.call(cache.set, key, value, timeout=timeout, what="write")
 
 
 def _lock(key: str) -> bool | None:
     """True: we render; False: someone else does; None: the cache is down."""
     try:
-        return cache.add(f"{key}:lock", 1, timeout=LOCK_SECONDS)
-    except Exception:
-        log.warning("cache unavailable locking %s", key)
+        return breaker.call(cache.add, f"{key}:lock", 1, timeout=LOCK_SECONDS, what="lock")
+    except breaker.CacheUnavailable:
         return None
 
 
 def _locked(key: str) -> bool:
     try:
-        return cache.get(f"{key}:lock") is not None
-    except Exception:
+        return breaker.call(cache.get, f"{key}:lock", what="lock") is not None
+    except breaker.CacheUnavailable:
         return False
 
 
 def _unlock(key: str) -> None:
-    try:
-        cache.delete(f"{key}:lock")
-    except Exception:
-        log.warning("cache unavailable unlocking %s", key)
+    with contextlib.suppress(breaker.CacheUnavailable):
+        breaker.call(cache.delete, f"{key}:lock", what="unlock")
 
 
 def cached_once(

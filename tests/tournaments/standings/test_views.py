@@ -205,7 +205,9 @@ def test_standings_unknown_tournament_is_404(client):
     assert client.get("/turniere/999999999999999999999/rangliste/").status_code == 404
 
 
-def test_public_pages_are_cached_and_invalidated_by_a_correction(client, director):
+def test_public_pages_are_cached_and_invalidated_by_a_correction(
+    client, director, django_capture_on_commit_callbacks
+):
     """A correction while the tournament runs (after the end results are frozen, SPEC §6)."""
     running = simulate_tournament(
         "--players",
@@ -236,16 +238,20 @@ def test_public_pages_are_cached_and_invalidated_by_a_correction(client, directo
         "number": 1,
         "scores": {x: (30 * (len(letters) - 1) if x == letters[0] else -30) for x in letters},
     }
-    sheet_services.sheet_save(
-        table=sheet.table,
-        games=games,
-        expected_version=sheet.version,
-        user=director,
-        reason="Übertragungsfehler",
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the bump follows the commit
+        sheet_services.sheet_save(
+            table=sheet.table,
+            games=games,
+            expected_version=sheet.version,
+            user=director,
+            reason="Übertragungsfehler",
+        )
 
     third = client.get(url)
-    assert third["X-Public-Cache"] == "miss"
+    # After commit the generation moved on and the warm-up (eager Celery here) rendered the new
+    # page: a hit, with the corrected standings.
+    assert third["X-Public-Cache"] == "hit"
+    assert third.content != second.content
     assert row_names(third.content.decode()) == [
         e.player.public_name for e in standings_table(running).entries
     ]
@@ -292,7 +298,9 @@ def test_standings_leave_out_registered_players_who_never_played(client, finishe
     assert "Da, Nie" not in html
 
 
-def test_hiding_a_name_refreshes_cached_public_pages(client, finished):
+def test_hiding_a_name_refreshes_cached_public_pages(
+    client, finished, django_capture_on_commit_callbacks
+):
     from tournaments.registry.services import player_save
 
     url = reverse("standings", args=[finished.pk])
@@ -300,7 +308,8 @@ def test_hiding_a_name_refreshes_cached_public_pages(client, finished):
     assert player.full_name in client.get(url).content.decode()
 
     player.publish_name = False
-    player_save(player=player)
+    with django_capture_on_commit_callbacks(execute=True):
+        player_save(player=player)
 
     html = client.get(url).content.decode()
     assert player.full_name not in html
