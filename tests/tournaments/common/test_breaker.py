@@ -57,12 +57,18 @@ def test_no_cache_call_inside_the_write_transaction(
         return mock.patch.object(cache, name, recorded)
 
     outside = len(connection.savepoint_ids)
-    with watch("get"), watch("incr"), watch("set"), watch("add"), watch("delete"):
-        with django_capture_on_commit_callbacks(execute=True):
-            sheet = sheet_services.sheet_save(
-                table=table, games=FIXED_SHEET, expected_version=0, user=desk_user
-            )
-            sheet_services.sheet_confirm(sheet=sheet, expected_version=sheet.version, user=director)
-            sheet_services.round_publish(rnd=rnd, user=director)
+    with (
+        watch("get"),
+        watch("incr"),
+        watch("set"),
+        watch("add"),
+        watch("delete"),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        sheet = sheet_services.sheet_save(
+            table=table, games=FIXED_SHEET, expected_version=0, user=desk_user
+        )
+        sheet_services.sheet_confirm(sheet=sheet, expected_version=sheet.version, user=director)
+        sheet_services.round_publish(rnd=rnd, user=director)
     assert depths, "the publication bumps the generation (after commit)"
     assert {depth for _, depth in depths} == {outside}
