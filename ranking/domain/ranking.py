@@ -8,45 +8,15 @@ standings`); the formula itself is our design (SPEC §9), stated on the ranking 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ranking.domain.versions import RankingRules
-from tournaments.domain.rules import get_ruleset
-from tournaments.domain.sheets import score_sheet
-from tournaments.domain.standings import GameLine, Totals, sort_key, totals_for
+from tournaments.domain.standings import Totals, add_game, sort_key, totals_from
 
-
-@dataclass(frozen=True, slots=True)
-class SeatRef:
-    """A seat letter of one table in one round; reserves play but are not ranked."""
-
-    letter: str
-    player_id: int
-    reserve: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TableSheet:
-    """One table's confirmed, published sheet in one round of one tournament.
-
-    ``seats`` are ordered by letter; ``games`` are the sheet's stored games (as entered).
-    """
-
-    tournament_id: int
-    round_number: int
-    table_number: int
-    ruleset_code: str
-    seats: tuple[SeatRef, ...]
-    games: tuple[dict, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RankingLine:
-    """One ranked player's game: the standings' GameLine plus the tournament it belongs to."""
-
-    tournament_id: int
-    line: GameLine
+RankedGame = tuple[int, int, bool, int, int, int, int]
+"""One player's scored game as the ranking reads it from the stored lines: (tournament, player,
+reserve, round number, place, placement points, game points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,75 +52,46 @@ class RankingRow:
         return self.placement_points / self.games if self.games else 0.0
 
 
-def ranking_lines(
-    sheets: Iterable[TableSheet],
+def contributions(
+    games: Iterable[RankedGame],
     *,
-    corrections: Mapping[tuple[int, int, int], tuple[dict, ...]] | None = None,
     excluded: frozenset[tuple[int, int]] = frozenset(),
     struck: frozenset[int] = frozenset(),
-) -> list[RankingLine]:
-    """Scored games of the players who are ranked from them.
+) -> list[Contribution]:
+    """Per tournament and player: the Klub 10.1 sums plus rounds and games played, ordered by
+    tournament, then player.
 
-    ``corrections`` maps (tournament, round, table) to the games an upheld decision corrected
-    (they replace the sheet's games for the ranking only); ``excluded`` holds (tournament,
-    player) pairs with a red card; ``struck`` the tournaments struck off (Klub 3.1.1).
+    Reserves' games are not ranked (Klub 6.1), nor players with a red card in that tournament
+    (``excluded``: (tournament, player) pairs, Klub 4.5), nor struck tournaments (Klub 3.1.1).
+    Plain tuples in, no object per game: a year has half a million games.
     """
-    corrections = corrections or {}
-    lines: list[RankingLine] = []
-    for sheet in sheets:
-        if sheet.tournament_id in struck:
+    acc: dict[tuple[int, int], list[int]] = {}
+    rounds: dict[tuple[int, int], set[int]] = {}
+    for tid, pid, reserve, round_number, place, pp, gp in games:
+        if reserve or tid in struck or (tid, pid) in excluded:
             continue
-        key = (sheet.tournament_id, sheet.round_number, sheet.table_number)
-        games = corrections.get(key, sheet.games)
-        ruleset = get_ruleset(sheet.ruleset_code)
-        by_letter = {seat.letter: seat for seat in sheet.seats}
-        letters = tuple(by_letter)
-        for result in score_sheet(games, letters=letters, ruleset=ruleset):
-            for entry in result.entries:
-                seat = by_letter[entry.letter]
-                if seat.reserve or (sheet.tournament_id, seat.player_id) in excluded:
-                    continue
-                lines.append(
-                    RankingLine(
-                        tournament_id=sheet.tournament_id,
-                        line=GameLine(
-                            player_id=seat.player_id,
-                            round_number=sheet.round_number,
-                            game_number=result.number,
-                            game_points=entry.game_points,
-                            place=entry.place,
-                            placement_points=entry.placement_points,
-                        ),
-                    )
-                )
-    return lines
-
-
-def contributions(lines: Iterable[RankingLine]) -> list[Contribution]:
-    """Per tournament and player: the Klub 10.1 sums plus rounds and games played."""
-    by_tournament: dict[int, list[GameLine]] = {}
-    for item in lines:
-        by_tournament.setdefault(item.tournament_id, []).append(item.line)
-    result: list[Contribution] = []
-    for tournament_id in sorted(by_tournament):
-        tlines = by_tournament[tournament_id]
-        rounds: dict[int, set[int]] = {}
-        for line in tlines:
-            rounds.setdefault(line.player_id, set()).add(line.round_number)
-        totals = totals_for(tlines, sorted(rounds))
-        for pid, t in totals.items():
-            result.append(
-                Contribution(
-                    tournament_id=tournament_id,
-                    player_id=pid,
-                    rounds=len(rounds[pid]),
-                    games=t.games,
-                    placement_points=t.placement_points,
-                    game_points=t.game_points,
-                    placings=t.placings,
-                    minus_points=t.minus_points,
-                )
+        key = (tid, pid)
+        a = acc.get(key)
+        if a is None:
+            a = acc[key] = [0] * 8
+            rounds[key] = set()
+        add_game(a, place, pp, gp)
+        rounds[key].add(round_number)
+    result = []
+    for (tid, pid), a in sorted(acc.items()):
+        t = totals_from(pid, a)
+        result.append(
+            Contribution(
+                tournament_id=tid,
+                player_id=pid,
+                rounds=len(rounds[(tid, pid)]),
+                games=t.games,
+                placement_points=t.placement_points,
+                game_points=t.game_points,
+                placings=t.placings,
+                minus_points=t.minus_points,
             )
+        )
     return result
 
 

@@ -116,31 +116,40 @@ def sort_key(figures: ChainFigures, ruleset: RuleSet) -> tuple[int, ...]:
     return tuple(value for key in ruleset.chain for value in keys[key])
 
 
+def add_game(acc: list[int], place: int, placement_points: int, game_points: int) -> None:
+    """Add one game to the running sums ``[placement points, game points, 1st, 2nd, 3rd, 4th,
+    minus points, games]`` (Klub 10.1); the one place these sums are made, for the standings
+    and the ranking alike."""
+    if not 1 <= place <= 4:
+        raise ValueError(f"Platz {place} ist kein Platz eines Spiels.")
+    acc[0] += placement_points
+    acc[1] += game_points
+    acc[1 + place] += 1
+    if game_points < 0:
+        acc[6] -= game_points
+    acc[7] += 1
+
+
+def totals_from(player_id: int, acc: list[int]) -> Totals:
+    """The Totals of running sums made by :func:`add_game`."""
+    return Totals(
+        player_id=player_id,
+        placement_points=acc[0],
+        game_points=acc[1],
+        placings=(acc[2], acc[3], acc[4], acc[5]),
+        minus_points=acc[6],
+        games=acc[7],
+    )
+
+
 def totals_for(lines: Iterable[GameLine], player_ids: Iterable[int]) -> dict[int, Totals]:
     """Sum the games of the given players; players without games get zeros."""
     sums: dict[int, list[int]] = {pid: [0] * 8 for pid in player_ids}
     for line in lines:
         acc = sums.get(line.player_id)
-        if acc is None:
-            continue
-        if not 1 <= line.place <= 4:
-            raise ValueError(f"Platz {line.place} ist kein Platz eines Spiels.")
-        acc[0] += line.placement_points
-        acc[1] += line.game_points
-        acc[1 + line.place] += 1
-        acc[6] += -line.game_points if line.game_points < 0 else 0
-        acc[7] += 1
-    return {
-        pid: Totals(
-            player_id=pid,
-            placement_points=acc[0],
-            game_points=acc[1],
-            placings=(acc[2], acc[3], acc[4], acc[5]),
-            minus_points=acc[6],
-            games=acc[7],
-        )
-        for pid, acc in sums.items()
-    }
+        if acc is not None:
+            add_game(acc, line.place, line.placement_points, line.game_points)
+    return {pid: totals_from(pid, acc) for pid, acc in sums.items()}
 
 
 def _chain_order(totals: Iterable[Totals], ruleset: RuleSet) -> list[Totals]:

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import (
@@ -78,3 +79,50 @@ class SheetVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet} v{self.number}"
+
+
+class ScoredLine(models.Model):
+    """One player's game as scored from the sheet's valid version (SPEC §4, Klub 10.1).
+
+    Written in the transaction that makes a version valid (confirmed, corrected, interpreted),
+    replacing the sheet's earlier lines; every reader of results (standings, round results,
+    player pages, API, ranking) reads these rows and never scores a sheet again. Tournament,
+    round number and player are copied from the table for reads without joins.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="scored_lines")
+    version = models.ForeignKey(SheetVersion, on_delete=models.CASCADE, related_name="+")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveIntegerField()
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+    letter = models.CharField(max_length=1)
+    reserve = models.BooleanField()
+    game_number = models.PositiveSmallIntegerField()
+    pool_exhausted = models.BooleanField()
+    game_points = models.IntegerField()
+    minus_points = models.PositiveIntegerField()
+    place = models.PositiveSmallIntegerField()
+    placement_points = models.PositiveSmallIntegerField()
+    winner = models.BooleanField()
+    no_meld = models.PositiveSmallIntegerField(null=True)
+
+    class Meta:
+        # No default ordering: readers fetch many rows and group them in Python.
+        indexes = [
+            models.Index(fields=["tournament", "round_number"], name="scored_line_tournament"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "game_number", "letter"], name="scored_line_unique_seat_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(place__gte=1, place__lte=4), name="scored_line_place_1_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} Spiel {self.game_number} {self.letter}: {self.game_points}"

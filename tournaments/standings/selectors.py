@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.domain.sheets import score_sheet
 from tournaments.domain.standings import (
     Participant,
     compute_standings,
@@ -17,10 +16,10 @@ from tournaments.domain.standings import (
     totals_for,
 )
 from tournaments.enums import RoundKind, RoundStatus
-from tournaments.models import Player, Registration, ResultSheet, Round, Seat, Team, Tournament
+from tournaments.models import Player, Registration, Round, Seat, Team, Tournament
 from tournaments.referees.selectors import excluded_player_ids
+from tournaments.results.selectors import game_lines, round_scored_games
 from tournaments.rounds.selectors import round_seating
-from tournaments.sheets.selectors import game_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,38 +193,31 @@ def _team_entries(lines, regs: dict[int, Registration]) -> tuple[TeamEntry, ...]
 
 
 def round_results(rnd) -> list[dict]:
-    """Published results of one round per table: each game's points, places, placement points;
-    a seat that did not play a game (SPEC §7: red card or withdrawal mid-round) has None."""
+    """Results of one round per table (the caller shows them only when published, or to the
+    director): each game's points, places, placement points from the stored lines; a seat that
+    did not play a game (SPEC §7: red card or withdrawal mid-round) has None."""
 
-    ruleset = rnd.tournament.ruleset
     seating = round_seating(rnd)
-    sheets = {
-        s.table_id: s
-        for s in ResultSheet.objects.filter(round=rnd, confirmed__isnull=False).select_related(
-            "confirmed"
-        )
-    }
+    scored = round_scored_games(rnd)
     tables = []
     for table in seating:
         seats = table["seats"]
         letters = tuple(s.letter for s in seats)
-        sheet = sheets.get(table["table"].pk)
         games = []
         totals = {s.letter: {"seat": s, "placement_points": 0, "game_points": 0} for s in seats}
-        if sheet is not None:
-            for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=ruleset):
-                by_letter = {e.letter: e for e in result.entries}
-                games.append(
-                    {
-                        "number": result.number,
-                        "pool_exhausted": result.pool_exhausted,
-                        # None: the seat did not play this game (SPEC §7)
-                        "entries": [by_letter.get(x) for x in letters],
-                    }
-                )
-                for entry in result.entries:
-                    totals[entry.letter]["placement_points"] += entry.placement_points
-                    totals[entry.letter]["game_points"] += entry.game_points
+        for result in scored.get(table["table"].pk, ()):
+            by_letter = {e.letter: e for e in result.entries}
+            games.append(
+                {
+                    "number": result.number,
+                    "pool_exhausted": result.pool_exhausted,
+                    # None: the seat did not play this game (SPEC §7)
+                    "entries": [by_letter.get(x) for x in letters],
+                }
+            )
+            for entry in result.entries:
+                totals[entry.letter]["placement_points"] += entry.placement_points
+                totals[entry.letter]["game_points"] += entry.game_points
         tables.append(
             {
                 "number": table["number"],

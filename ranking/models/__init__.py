@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.models.lines import CorrectionLine
 
 
 class PlayerAccount(models.Model):
@@ -376,3 +377,19 @@ class RankingStrike(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {'gestrichen' if self.struck else 'zählt wieder'}"
+
+
+__all__ = [
+    "Appeal",
+    "CorrectionLine",
+    "Decision",
+    "PlayerAccount",
+    "PlayerInvitation",
+    "RankingEntry",
+    "RankingStrike",
+    "RankingYear",
+    "ResultCorrection",
+    "TournamentContribution",
+    "TournamentRanking",
+    "appeal_upload_to",
+]

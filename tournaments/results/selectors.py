@@ -1,0 +1,172 @@
+"""Reads of scored lines (SPEC §4–§6): the results of the valid sheet versions, as stored when
+each version became valid. No reader here scores a sheet; the consistency check
+(:func:`scored_line_mismatches`) is the one place that re-scores, to compare.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tournaments.domain.rules import get_ruleset
+from tournaments.domain.scoring import GameEntry, GameResult
+from tournaments.domain.sheets import sheet_lines
+from tournaments.domain.standings import GameLine
+from tournaments.enums import RoundStatus
+from tournaments.models import ResultSheet, Round, ScoredLine, Seat, Tournament
+
+_GAME_LINE = (
+    "player_id", "round_number", "game_number", "game_points", "place", "placement_points",
+)  # fmt: skip
+_ENTRY = (
+    "table_id",
+    "game_number",
+    "pool_exhausted",
+    "letter",
+    "game_points",
+    "minus_points",
+    "place",
+    "placement_points",
+    "winner",
+)
+
+
+def game_lines(
+    tournament: Tournament, *, published_only: bool = True, rounds: Iterable[int] | None = None
+) -> list[GameLine]:
+    """The tournament's game lines (standings, pairing order, cuts), one query."""
+    lines = ScoredLine.objects.filter(tournament_id=tournament.pk)
+    if rounds is not None:
+        lines = lines.filter(round_number__in=list(rounds))
+    if published_only:
+        lines = lines.filter(round__status=RoundStatus.PUBLISHED)
+    return [GameLine(*row) for row in lines.values_list(*_GAME_LINE)]
+
+
+def _results(rows) -> dict[int, list[GameResult]]:
+    """Rows of `_ENTRY` → per table the scored games in order, entries by seat letter."""
+    games: dict[int, dict[int, tuple[bool, list[GameEntry]]]] = defaultdict(dict)
+    for table_id, number, exhausted, letter, gp, minus, place, pp, winner in rows:
+        game = games[table_id].setdefault(number, (exhausted, []))
+        game[1].append(GameEntry(letter, gp, minus, place, pp, winner))
+    return {
+        table_id: [
+            GameResult(number, exhausted, tuple(sorted(entries, key=lambda e: e.letter)))
+            for number, (exhausted, entries) in sorted(by_number.items())
+        ]
+        for table_id, by_number in games.items()
+    }
+
+
+def round_scored_games(rnd: Round) -> dict[int, list[GameResult]]:
+    """Per table of the round, the valid sheet's games (published or not: the caller decides
+    who may see them); a table without a valid sheet is missing. One query."""
+    return _results(ScoredLine.objects.filter(round_id=rnd.pk).values_list(*_ENTRY))
+
+
+def published_scored_games(table_ids: Iterable[int]) -> dict[int, list[GameResult]]:
+    """Per table, the games of its valid sheet if the round is published. One query."""
+    rows = ScoredLine.objects.filter(
+        table_id__in=list(table_ids), round__status=RoundStatus.PUBLISHED
+    ).values_list(*_ENTRY)
+    return _results(rows)
+
+
+# --- The consistency check: stored lines equal a fresh re-score ------------------------------
+
+_STORED = (
+    "table_id",
+    "version_id",
+    "round_id",
+    "round_number",
+    "table_number",
+    "player_id",
+    "letter",
+    "reserve",
+    "game_number",
+    "pool_exhausted",
+    "game_points",
+    "minus_points",
+    "place",
+    "placement_points",
+    "winner",
+    "no_meld",
+)
+
+
+def _expected(tournament: Tournament) -> dict[int, set[tuple]]:
+    """Per table, the lines a fresh score of its valid version gives (as `_STORED` tuples)."""
+    ruleset = get_ruleset(tournament.rule_set)
+    seats: dict[int, dict[str, tuple[int, bool]]] = defaultdict(dict)
+    for table_id, letter, player_id, reserve in Seat.objects.filter(
+        round__tournament=tournament
+    ).values_list("table_id", "letter", "player_id", "reserve"):
+        seats[table_id][letter] = (player_id, reserve)
+    expected: dict[int, set[tuple]] = {}
+    for table_id, version_id, round_id, round_number, table_number, games in (
+        ResultSheet.objects.filter(round__tournament=tournament, confirmed__isnull=False)
+        .values_list(
+            "table_id", "confirmed_id", "round_id", "round__number", "table__number",
+            "confirmed__games",
+        )
+    ):  # fmt: skip
+        by_letter = seats[table_id]
+        expected[table_id] = {
+            (
+                table_id,
+                version_id,
+                round_id,
+                round_number,
+                table_number,
+                by_letter[x.letter][0],
+                x.letter,
+                by_letter[x.letter][1],
+                x.game_number,
+                x.pool_exhausted,
+                x.game_points,
+                x.minus_points,
+                x.place,
+                x.placement_points,
+                x.winner,
+                x.no_meld,
+            )  # fmt: skip
+            for x in sheet_lines(games, letters=tuple(sorted(by_letter)), ruleset=ruleset)
+        }
+    return expected
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A table whose stored lines differ from a fresh re-score of its valid version."""
+
+    tournament_id: int
+    message: str
+
+
+def scored_line_mismatches(tournament_ids: Iterable[int] | None = None) -> list[Mismatch]:
+    """Every table (of these tournaments, default: all) whose stored lines differ from a fresh
+    re-score of its valid version: missing, extra or different lines; [] when all agree.
+    Three queries per tournament."""
+    tournaments = Tournament.objects.order_by("pk").only("pk", "name", "rule_set")
+    if tournament_ids is not None:
+        tournaments = tournaments.filter(pk__in=list(tournament_ids))
+    found: list[Mismatch] = []
+    for tournament in tournaments:
+        expected = _expected(tournament)
+        stored: dict[int, set[tuple]] = defaultdict(set)
+        for row in ScoredLine.objects.filter(tournament_id=tournament.pk).values_list(*_STORED):
+            stored[row[0]].add(row)
+        for table_id in sorted(expected.keys() | stored.keys()):
+            want, have = expected.get(table_id, set()), stored.get(table_id, set())
+            if want != have:
+                sample = next(iter(want or have))
+                found.append(
+                    Mismatch(
+                        tournament.pk,
+                        f"{tournament.name} (Nr. {tournament.pk}), Runde {sample[3]}, Tisch "
+                        f"{sample[4]}: {len(want - have)} Zeilen fehlen oder weichen ab, "
+                        f"{len(have - want)} gespeicherte sind überzählig oder falsch.",
+                    )
+                )
+    return found
