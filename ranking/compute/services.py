@@ -120,7 +120,7 @@ def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
         )
         counts.update({tid: 0 for tid in missing})
     inputs = compute_selectors.tournament_inputs(tournament_ids)
-    contribs = domain_ranking.contributions(inputs.games, excluded=inputs.excluded)
+    contribs = domain_ranking.contributions(inputs.rounds, excluded=inputs.excluded)
     with transaction.atomic():
         TournamentContribution.objects.filter(tournament_id__in=tournament_ids).delete()
         insert_rows(
@@ -186,10 +186,11 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
     _refresh_contributions(todo, now=now)
 
     rules = domain_versions.rules_for_year(year)
-    rows = domain_ranking.compute_ranking(
-        compute_selectors.year_contributions(year),
+    rows = domain_ranking.rank_players(
+        compute_selectors.year_player_totals(
+            year, struck=compute_selectors.struck_tournament_ids(year)
+        ),
         rules=rules,
-        struck=compute_selectors.struck_tournament_ids(year),
     )
     with transaction.atomic():
         locked = RankingYear.objects.select_for_update().get(pk=snapshot.pk)

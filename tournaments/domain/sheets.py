@@ -1,18 +1,20 @@
 """Result sheets (SPEC §6, Klub 10.2–10.4, 000 §5B–D): a sheet version's stored games, read as
 the domain's GameInput and scored game by game (Klub 10.1 through `domain.scoring`).
 
-A sheet is scored once, when a version becomes the valid one: :func:`sheet_lines` gives the
-rows that are stored then (and for the ranking's corrections); every reader of results reads
-those rows, and the consistency check compares them with a fresh :func:`sheet_lines`.
+A sheet is scored once, when a version becomes the valid one: :func:`sheet_lines` and
+:func:`seat_totals` give the rows that are stored then (and for the ranking's corrections);
+every reader of results reads those rows, and the consistency check compares them with a fresh
+score.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tournaments.domain.rules import RuleSet
 from tournaments.domain.scoring import GameInput, GameResult, SeatScore, score_game
+from tournaments.domain.totals import Totals, add_game, totals_from
 
 
 def game_inputs(games: Iterable[dict], *, letters: tuple[str, ...]) -> list[GameInput]:
@@ -92,3 +94,12 @@ def sheet_lines(
         for result in score_sheet(games, letters=letters, ruleset=ruleset)
         for entry in result.entries
     ]
+
+
+def seat_totals(lines: Iterable[SheetLine], players: Mapping[str, int]) -> dict[str, Totals]:
+    """Per seat letter, the player's sums of the sheet's games: that player's round (a seat
+    without a game played has none). ``players``: letter → player id."""
+    sums: dict[str, list[int]] = {}
+    for x in lines:
+        add_game(sums.setdefault(x.letter, [0] * 8), x.place, x.placement_points, x.game_points)
+    return {letter: totals_from(players[letter], acc) for letter, acc in sums.items()}

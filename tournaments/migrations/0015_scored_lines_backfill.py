@@ -1,7 +1,7 @@
-"""Back-fill the scored lines of every sheet that has a valid (confirmed) version.
+"""Back-fill the scored lines and round sums of every sheet that has a valid (confirmed) version.
 
-Scores with the pure domain (`tournaments.domain.sheets.sheet_lines`), the same code the sheet
-services use from now on; `python manage.py check_scored_lines` proves the result.
+Scores with the pure domain (`tournaments.domain.sheets`), the same code the sheet services use
+from now on; `python manage.py check_scored_lines` proves the result.
 """
 
 from collections import defaultdict
@@ -13,11 +13,12 @@ BATCH = 5000
 
 def backfill(apps, schema_editor):
     from tournaments.domain.rules import get_ruleset
-    from tournaments.domain.sheets import sheet_lines
+    from tournaments.domain.sheets import seat_totals, sheet_lines
 
     ResultSheet = apps.get_model("tournaments", "ResultSheet")
     Seat = apps.get_model("tournaments", "Seat")
     ScoredLine = apps.get_model("tournaments", "ScoredLine")
+    ScoredRound = apps.get_model("tournaments", "ScoredRound")
     tournament_ids = sorted(
         set(
             ResultSheet.objects.filter(confirmed__isnull=False).values_list(
@@ -31,7 +32,7 @@ def backfill(apps, schema_editor):
             round__tournament_id=tid
         ).values_list("table_id", "letter", "player_id", "reserve"):
             seats[table_id][letter] = (player_id, reserve)
-        rows = []
+        lines, rounds = [], []
         for table_id, version_id, round_id, round_number, number, games, rule_set in (
             ResultSheet.objects.filter(round__tournament_id=tid, confirmed__isnull=False)
             .values_list(
@@ -40,32 +41,56 @@ def backfill(apps, schema_editor):
             )
         ):  # fmt: skip
             by_letter = seats[table_id]
-            letters = tuple(sorted(by_letter))
-            for line in sheet_lines(games, letters=letters, ruleset=get_ruleset(rule_set)):
-                player_id, reserve = by_letter[line.letter]
-                rows.append(
+            key = {
+                "table_id": table_id,
+                "version_id": version_id,
+                "tournament_id": tid,
+                "round_id": round_id,
+                "round_number": round_number,
+            }
+            scored = sheet_lines(
+                games, letters=tuple(sorted(by_letter)), ruleset=get_ruleset(rule_set)
+            )
+            for x in scored:
+                player_id, reserve = by_letter[x.letter]
+                lines.append(
                     ScoredLine(
-                        table_id=table_id,
-                        version_id=version_id,
-                        tournament_id=tid,
-                        round_id=round_id,
-                        round_number=round_number,
+                        **key,
                         table_number=number,
                         player_id=player_id,
-                        letter=line.letter,
+                        letter=x.letter,
                         reserve=reserve,
-                        game_number=line.game_number,
-                        pool_exhausted=line.pool_exhausted,
-                        game_points=line.game_points,
-                        minus_points=line.minus_points,
-                        place=line.place,
-                        placement_points=line.placement_points,
-                        winner=line.winner,
-                        no_meld=line.no_meld,
+                        game_number=x.game_number,
+                        pool_exhausted=x.pool_exhausted,
+                        game_points=x.game_points,
+                        minus_points=x.minus_points,
+                        place=x.place,
+                        placement_points=x.placement_points,
+                        winner=x.winner,
+                        no_meld=x.no_meld,
+                    )
+                )
+            players = {letter: player_id for letter, (player_id, _) in by_letter.items()}
+            for letter, t in seat_totals(scored, players).items():
+                rounds.append(
+                    ScoredRound(
+                        **key,
+                        player_id=t.player_id,
+                        reserve=by_letter[letter][1],
+                        placement_points=t.placement_points,
+                        game_points=t.game_points,
+                        first=t.placings[0],
+                        second=t.placings[1],
+                        third=t.placings[2],
+                        fourth=t.placings[3],
+                        minus_points=t.minus_points,
+                        games=t.games,
                     )
                 )
         ScoredLine.objects.filter(tournament_id=tid).delete()
-        ScoredLine.objects.bulk_create(rows, batch_size=BATCH)
+        ScoredRound.objects.filter(tournament_id=tid).delete()
+        ScoredLine.objects.bulk_create(lines, batch_size=BATCH)
+        ScoredRound.objects.bulk_create(rounds, batch_size=BATCH)
 
 
 class Migration(migrations.Migration):

@@ -6,19 +6,13 @@ cards), whatever the field size; the ordering itself is the pure `domain.standin
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.domain.standings import (
-    Participant,
-    compute_standings,
-    team_standings,
-    totals_for,
-)
+from tournaments.domain.standings import Participant, standings_from_rounds, team_standings
 from tournaments.enums import RoundKind, RoundStatus
 from tournaments.models import Player, Registration, Round, Seat, Team, Tournament
 from tournaments.referees.selectors import excluded_player_ids
-from tournaments.results.selectors import game_lines, round_scored_games
+from tournaments.results.selectors import round_scored_games, round_sums
 from tournaments.rounds.selectors import round_seating
 
 
@@ -101,7 +95,8 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
             raise ValueError(after_round)
         published = [n for n in published if n <= after_round]
     last = published[-1] if published else None
-    lines = game_lines(tournament, rounds=published) if published else []
+    # (player, round) → that round's sums, as stored when each sheet became valid
+    rounds = round_sums(tournament, rounds=published) if published else {}
 
     final_round = None
     finalist_ids: frozenset[int] = frozenset()
@@ -116,37 +111,34 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
             Seat.objects.filter(round=final).values_list("player_id", flat=True)
         )
 
+    # player → (reserve, team)
     regs = {
-        r.player_id: r
-        for r in Registration.objects.filter(tournament=tournament).only(
-            "player_id", "reserve", "withdrawn_at", "team_id"
+        pid: (reserve, team_id)
+        for pid, reserve, team_id in Registration.objects.filter(tournament=tournament).values_list(
+            "player_id", "reserve", "team_id"
         )
     }
     # Whoever played a published game is listed (also if withdrawn later); registered players
     # who never sat at a table (no-shows) are not.
-    ids = {line.player_id for line in lines}
+    ids = {pid for pid, _ in rounds}
     excluded = excluded_player_ids(tournament)
     participants = [
         Participant(
             player_id=pid,
-            reserve=bool(regs[pid].reserve) if pid in regs else False,
+            reserve=bool(regs[pid][0]) if pid in regs else False,
             excluded=pid in excluded,
         )
         for pid in sorted(ids)
     ]
-    rows = compute_standings(
-        lines,
+    rows = standings_from_rounds(
+        rounds,
         participants,
         ruleset=ruleset,
         final_round=final_round,
         finalists=finalist_ids,
     )
-
-    by_round: dict[int, list] = defaultdict(list)
-    for line in lines:
-        by_round[line.round_number].append(line)
-    per_round = {n: totals_for(by_round[n], ids) for n in published}
-    players = Player.objects.in_bulk(ids)
+    # time stamps are never shown and cost more to load than the rest of the row
+    players = Player.objects.defer("created_at", "updated_at").in_bulk(ids)
     entries = tuple(
         StandingsEntry(
             rank=row.rank,
@@ -160,9 +152,9 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
             minus_points=row.minus_points,
             games=row.games,
             rounds=tuple(
-                RoundFigures(n, t.placement_points, t.game_points, t.games) if t.games else None
+                RoundFigures(n, t.placement_points, t.game_points, t.games) if t else None
                 for n in published
-                for t in (per_round[n][row.player_id],)
+                for t in (rounds.get((row.player_id, n)),)
             ),
         )
         for row in rows
@@ -175,20 +167,20 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
         final_round=final_round,
         rule_set=ruleset.code,
         entries=entries,
-        teams=_team_entries(lines, regs),
+        teams=_team_entries(rounds.values(), regs),
     )
 
 
-def _team_entries(lines, regs: dict[int, Registration]) -> tuple[TeamEntry, ...]:
+def _team_entries(rounds, regs: dict[int, tuple]) -> tuple[TeamEntry, ...]:
     """The team standings (Klub 6.2.1), only when players are in teams (one more query then)."""
-    teams = {pid: reg.team_id for pid, reg in regs.items() if reg.team_id is not None}
+    teams = {pid: team_id for pid, (_, team_id) in regs.items() if team_id is not None}
     if not teams:
         return ()
     names = dict(Team.objects.filter(pk__in=set(teams.values())).values_list("pk", "name"))
     order = sorted(names, key=lambda pk: names[pk].lower())
     return tuple(
         TeamEntry(row.rank, names[row.team_id], row.placement_points, row.game_points, row.players)
-        for row in team_standings(lines, teams, order)
+        for row in team_standings(rounds, teams, order)
     )
 
 

@@ -15,7 +15,7 @@ from ranking.domain.appeals import BERLIN
 from ranking.enums import DecisionOutcome
 from ranking.models import ResultCorrection
 from tests.support.builders import FIXED_SHEET, play_tournament
-from tournaments.models import Round, ScoredLine
+from tournaments.models import Round, ScoredRound
 
 pytestmark = pytest.mark.django_db
 
@@ -92,12 +92,12 @@ def test_ranking_uses_the_newest_correction(twice_corrected):
     ]
     # The ranking reads the newest correction's lines in place of table 1's published lines:
     # game 1 goes from A +60, B -10, C -20 to A -10, B -20, C +60 (D -30 either way).
-    published = ScoredLine.objects.filter(tournament=t).values_list(
-        "tournament_id", "player_id", "reserve", "round_number", "place", "placement_points",
-        "game_points",
+    published = ScoredRound.objects.filter(tournament=t).values_list(
+        "tournament_id", "player_id", "reserve", "round_number", "placement_points",
+        "game_points", "first", "second", "third", "fourth", "minus_points", "games",
     )  # fmt: skip
     before = {c.player_id: c for c in domain_ranking.contributions(published)}
-    after = {c.player_id: c for c in domain_ranking.contributions(tournament_inputs([t.pk]).games)}
+    after = {c.player_id: c for c in domain_ranking.contributions(tournament_inputs([t.pk]).rounds)}
     delta = {
         pid: (after[pid].game_points - c.game_points, after[pid].placings[0] - c.placings[0])
         for pid, c in before.items()

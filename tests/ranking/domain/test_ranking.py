@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from ranking.domain import versions as domain_versions
-from ranking.domain.ranking import Contribution, compute_ranking, contributions
+from ranking.domain.ranking import Contribution, compute_ranking, contributions, ranked_rounds
 from ranking.domain.versions import rules_for_year
 from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
 from tournaments.domain.sheets import sheet_lines
@@ -90,13 +90,13 @@ TWO_GAMES = (game(1, A=60, B=-10, C=-20, D=-30), game(2, A=-5, B=45, C=-20, D=-2
 
 
 def ranked(tournament_id=1, round_number=1, players=(1, 2, 3, 4), reserve=(), games=TWO_GAMES):
-    """A table's games as the ranking reads them from the stored lines (scored as stored)."""
+    """A table's players' rounds as the ranking reads them (scored and summed as stored)."""
     by_letter = dict(zip("ABCD", players, strict=False))
-    return [
+    return ranked_rounds(
         (tournament_id, by_letter[x.letter], by_letter[x.letter] in reserve, round_number,
          x.place, x.placement_points, x.game_points)
         for x in sheet_lines(games, letters=tuple(by_letter), ruleset=RULES_2014)
-    ]  # fmt: skip
+    )  # fmt: skip
 
 
 def test_contributions_skip_reserves_excluded_and_struck():
@@ -125,9 +125,9 @@ def test_contributions_sum_the_chain_figures():
     assert (c3.rounds, c3.games) == (1, 2)
 
 
-def test_contributions_refuse_an_impossible_place():
+def test_round_sums_refuse_an_impossible_place():
     with pytest.raises(ValueError, match="Platz 5"):
-        contributions([(1, 1, False, 1, 5, 0, -10)])
+        ranked_rounds([(1, 1, False, 1, 5, 0, -10)])
 
 
 def test_ranking_sums_and_shared_ranks():

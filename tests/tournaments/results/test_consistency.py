@@ -17,7 +17,7 @@ from tests.support.builders import (
     register_players,
     simulate_tournament,
 )
-from tournaments.models import Absence, ScoredLine, Seat
+from tournaments.models import Absence, ScoredLine, ScoredRound, Seat
 from tournaments.results.selectors import scored_line_mismatches
 from tournaments.rounds import services as round_services
 
@@ -58,6 +58,8 @@ def test_stored_lines_equal_a_fresh_score_on_simulated_tournaments(name):
 
     assert scored_line_mismatches([t.pk]) == []
     assert ScoredLine.objects.filter(tournament=t).count() == seat_games(t)
+    played = ScoredLine.objects.filter(tournament=t).values("table_id", "player_id").distinct()
+    assert ScoredRound.objects.filter(tournament=t).count() == played.count()
 
 
 def test_red_card_mid_round_leaves_the_seat_out_of_the_games_not_played():
@@ -108,6 +110,16 @@ def test_the_check_finds_a_changed_line_and_repairs_it(simulated):
     assert scored_line_mismatches() == []
 
 
+def test_the_check_finds_a_changed_round_sum(simulated):
+    row = ScoredRound.objects.filter(tournament=simulated).order_by("pk").first()
+    ScoredRound.objects.filter(pk=row.pk).update(placement_points=row.placement_points + 1)
+
+    (mismatch,) = scored_line_mismatches([simulated.pk])
+    assert mismatch.message.endswith(
+        "1 Zeilen fehlen oder weichen ab, 1 gespeicherte sind überzählig oder falsch."
+    )
+
+
 def test_the_check_finds_missing_lines(simulated):
     table = ScoredLine.objects.filter(tournament=simulated).order_by("pk").first().table
     ScoredLine.objects.filter(table=table).delete()
@@ -122,11 +134,16 @@ def test_the_migration_back_fills_what_the_services_stored(simulated):
         "table_id", "version_id", "player_id", "letter", "reserve", "game_number",
         "game_points", "minus_points", "place", "placement_points", "winner", "no_meld",
     )  # fmt: skip
+    round_fields = ("table_id", "version_id", "player_id", "placement_points", "game_points",
+                    "first", "second", "third", "fourth", "minus_points", "games")  # fmt: skip
     stored = sorted(ScoredLine.objects.values_list(*fields))
+    stored_rounds = sorted(ScoredRound.objects.values_list(*round_fields))
     ScoredLine.objects.all().delete()
+    ScoredRound.objects.all().delete()
 
     migration = importlib.import_module("tournaments.migrations.0015_scored_lines_backfill")
     migration.backfill(apps, None)
 
     assert sorted(ScoredLine.objects.values_list(*fields)) == stored
+    assert sorted(ScoredRound.objects.values_list(*round_fields)) == stored_rounds
     call_command("check_scored_lines")
