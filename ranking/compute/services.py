@@ -34,7 +34,7 @@ from ranking.models import (
     TournamentContribution,
     TournamentRanking,
 )
-from tournaments.common.bulk import insert_rows
+from tournaments.common.bulk import delete_rows, insert_rows
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
 
@@ -143,9 +143,9 @@ def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
 
 
 def _write_entries(snapshot: RankingYear, rows) -> int:
-    """Make the year's entries equal ``rows``, rewriting only the entries that changed (a
-    recompute after one round moves a few hundred players, not three thousand); returns how
-    many were written."""
+    """Make the year's entries equal ``rows``, rewriting only the entries that changed (after
+    one round in one tournament, the others' entries stay as they are); returns how many were
+    written."""
     wanted = {
         r.player_id: (
             r.player_id, r.rank, r.tournaments, r.rounds, r.games, r.placement_points,
@@ -159,8 +159,7 @@ def _write_entries(snapshot: RankingYear, rows) -> int:
             del wanted[values[0]]
         else:
             stale.append(pk)
-    for start in range(0, len(stale), 500):
-        RankingEntry.objects.filter(pk__in=stale[start : start + 500]).delete()
+    delete_rows(RankingEntry, stale)
     return insert_rows(
         RankingEntry,
         ("ranking_year_id", *_ENTRY_FIELDS),
@@ -188,7 +187,7 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
     rules = domain_versions.rules_for_year(year)
     rows = domain_ranking.rank_players(
         compute_selectors.year_player_totals(
-            year, struck=compute_selectors.struck_tournament_ids(year)
+            year_ids, struck=compute_selectors.struck_tournament_ids(year)
         ),
         rules=rules,
     )

@@ -18,7 +18,7 @@ from tournaments.models import (
     TournamentStaff,
 )
 from tournaments.referees.selectors import summary_of
-from tournaments.results.selectors import published_scored_games
+from tournaments.results.selectors import tables_scored_games
 
 
 @dataclass
@@ -89,7 +89,9 @@ def player_history(player, *, user) -> list[TournamentLine]:
     mates: dict[int, list] = defaultdict(list)
     for seat in Seat.objects.filter(table_id__in=table_ids).select_related("player"):
         mates[seat.table_id].append(seat)
-    scored = published_scored_games(table_ids)
+    scored = tables_scored_games(
+        s.table_id for s in own_seats if s.round.status == RoundStatus.PUBLISHED
+    )
     warnings: dict[int, list] = defaultdict(list)
     for w in PlayerWarning.objects.filter(
         player=player, tournament_id__in=list(tournaments)

@@ -35,12 +35,15 @@ _ENTRY = (
 def game_lines(
     tournament: Tournament, *, published_only: bool = True, rounds: Iterable[int] | None = None
 ) -> list[GameLine]:
-    """The tournament's game lines (standings, pairing order, cuts), one query."""
-    lines = ScoredLine.objects.filter(tournament_id=tournament.pk)
-    if rounds is not None:
-        lines = lines.filter(round_number__in=list(rounds))
+    """The tournament's game lines (pairing order, cuts), two queries."""
+    numbers = Round.objects.filter(tournament_id=tournament.pk)
     if published_only:
-        lines = lines.filter(round__status=RoundStatus.PUBLISHED)
+        numbers = numbers.filter(status=RoundStatus.PUBLISHED)
+    if rounds is not None:
+        numbers = numbers.filter(number__in=list(rounds))
+    lines = ScoredLine.objects.filter(
+        tournament_id=tournament.pk, round_number__in=list(numbers.values_list("number", flat=True))
+    )
     return [GameLine(*row) for row in lines.values_list(*_GAME_LINE)]
 
 
@@ -82,12 +85,10 @@ def round_scored_games(rnd: Round) -> dict[int, list[GameResult]]:
     return _results(lines.values_list(*_ENTRY))
 
 
-def published_scored_games(table_ids: Iterable[int]) -> dict[int, list[GameResult]]:
-    """Per table, the games of its valid sheet if the round is published. One query."""
-    rows = ScoredLine.objects.filter(
-        table_id__in=list(table_ids), round__status=RoundStatus.PUBLISHED
-    ).values_list(*_ENTRY)
-    return _results(rows)
+def tables_scored_games(table_ids: Iterable[int]) -> dict[int, list[GameResult]]:
+    """Per table, the games of its valid sheet (the caller passes tables of published rounds).
+    One query."""
+    return _results(ScoredLine.objects.filter(table_id__in=list(table_ids)).values_list(*_ENTRY))
 
 
 # --- The consistency check: stored lines equal a fresh re-score ------------------------------

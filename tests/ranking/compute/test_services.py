@@ -252,9 +252,9 @@ def test_change_during_recompute_keeps_year_pending(director, desk_user, field, 
     t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     original = compute.compute_selectors.year_player_totals
 
-    def change_meanwhile(year, **kwargs):
+    def change_meanwhile(tournament_ids, **kwargs):
         compute.tournament_mark_changed(tournament_id=t.pk)  # a publish while we compute
-        return original(year, **kwargs)
+        return original(tournament_ids, **kwargs)
 
     monkeypatch.setattr(compute.compute_selectors, "year_player_totals", change_meanwhile)
     compute.ranking_recompute_year(year=2026)
