@@ -88,6 +88,15 @@ def _timed(label: str, func):
     return result, seconds
 
 
+def _analyze() -> None:
+    """PostgreSQL: fresh planner statistics after the bulk load, as autovacuum keeps them."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+
 def run(label: str) -> None:
     import django
 
@@ -118,6 +127,7 @@ def run(label: str) -> None:
             seed=YEAR,
         ),
     )
+    _analyze()
     snapshot, full_year = _timed(
         "full rebuild of one year (120,000 games)",
         lambda: compute.ranking_recompute_year(year=YEAR, full=True),
