@@ -1,4 +1,6 @@
-"""Reads that feed the ranking computation: counted tournaments and their sheets."""
+"""Reads that feed the ranking computation: counted tournaments, their stored round sums and
+the commission's corrections, the year's sums per player; the consistency check of the
+corrections' lines."""
 
 from __future__ import annotations
 

@@ -5,8 +5,10 @@ decision marks the tournament stale and its year pending *inside* the writing tr
 enqueues ``recompute_ranking_year(year)`` after commit. If the broker is down, the enqueue is
 logged and swallowed (the write stands) and the periodic job recomputes every pending year.
 
-A recompute re-scores only stale tournaments (their per-player sums are stored), then sums the
-stored contributions of the year and replaces the year's entries. It holds no lock while it
+A recompute re-sums only stale tournaments from their stored round sums (a sheet is scored once,
+when it becomes valid; a commission correction has its own lines) and replaces their stored
+per-player sums, lets the database add up the year's sums per player, ranks them and rewrites
+only the entries that changed; PostgreSQL gets the rows by COPY. It holds no lock while it
 computes; counters (``change_count``, ``generation``) tell whether something changed meanwhile,
 in which case the marks stay and the queued task runs again. Running it twice gives the same
 result (idempotent).
@@ -107,7 +109,8 @@ _ENTRY_FIELDS = (
 
 
 def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
-    """Re-score these tournaments and replace their stored sums; returns how many were done."""
+    """Sum these tournaments anew from their stored rounds and replace their stored per-player
+    sums (only theirs); returns how many were done."""
     if not tournament_ids:
         return 0
     counts = dict(

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ranking.enums import AppealStatus, DecisionOutcome
-from ranking.models.lines import CorrectionLine
+from ranking.models.lines import CorrectionLine as CorrectionLine  # its own module: 400 lines
 
 
 class PlayerAccount(models.Model):
@@ -377,19 +377,3 @@ class RankingStrike(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {'gestrichen' if self.struck else 'zählt wieder'}"
-
-
-__all__ = [
-    "Appeal",
-    "CorrectionLine",
-    "Decision",
-    "PlayerAccount",
-    "PlayerInvitation",
-    "RankingEntry",
-    "RankingStrike",
-    "RankingYear",
-    "ResultCorrection",
-    "TournamentContribution",
-    "TournamentRanking",
-    "appeal_upload_to",
-]
