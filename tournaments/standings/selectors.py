@@ -88,7 +88,13 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
     standings are shown as they are).
     """
     ruleset = tournament.ruleset
-    all_published = published_round_numbers(tournament)
+    # the published rounds and which of them is the final, in one query
+    kinds = dict(
+        Round.objects.filter(tournament=tournament, status=RoundStatus.PUBLISHED)
+        .order_by("number")
+        .values_list("number", "kind")
+    )
+    all_published = list(kinds)
     published = all_published
     if after_round is not None:
         if after_round not in published:
@@ -98,17 +104,13 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
     # (player, round) → that round's sums, as stored when each sheet became valid
     rounds = round_sums(tournament, rounds=published) if published else {}
 
-    final_round = None
+    final_round = next((n for n in published if kinds[n] == RoundKind.FINAL), None)
     finalist_ids: frozenset[int] = frozenset()
-    final = (
-        Round.objects.filter(tournament=tournament, kind=RoundKind.FINAL, number__in=published)
-        .only("pk", "number")
-        .first()
-    )
-    if final is not None:
-        final_round = final.number
+    if final_round is not None:
         finalist_ids = frozenset(
-            Seat.objects.filter(round=final).values_list("player_id", flat=True)
+            Seat.objects.filter(
+                round__tournament=tournament, round__number=final_round
+            ).values_list("player_id", flat=True)
         )
 
     # player → (reserve, team)
