@@ -14,10 +14,17 @@ from django.utils import timezone
 from ranking.compute import selectors as compute_selectors
 from ranking.compute.services import tournament_mark_changed, year_mark_pending
 from ranking.enums import AppealStatus, DecisionOutcome
-from ranking.models import Appeal, Decision, PlayerAccount, RankingStrike, ResultCorrection
+from ranking.models import (
+    Appeal,
+    CorrectionLine,
+    Decision,
+    PlayerAccount,
+    RankingStrike,
+    ResultCorrection,
+)
 from tournaments import permissions
 from tournaments.domain.scoring import validate_game
-from tournaments.domain.sheets import game_inputs
+from tournaments.domain.sheets import game_inputs, sheet_lines
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Seat, Tournament
 from tournaments.setup import services as setup_services
@@ -109,8 +116,11 @@ def appeal_decide(
         raise ValidationError("Über diesen Einspruch ist bereits entschieden.") from exc
     if correction is not None:
         rnd, number, normalised = correction
-        ResultCorrection.objects.create(
-            decision=decision, round=rnd, table_number=number, games=normalised
+        _correction_lines_store(
+            ResultCorrection.objects.create(
+                decision=decision, round=rnd, table_number=number, games=normalised
+            ),
+            rnd,
         )
     if locked.review_started_at is None:
         locked.review_started_at = now
@@ -134,9 +144,13 @@ def _correction(tournament, round_number, table_number, games):
         raise ValidationError(
             {"table_number": "Für eine Berichtigung bitte Runde und Tisch angeben."}
         )
-    rnd = Round.objects.filter(
-        tournament=tournament, number=round_number, status=RoundStatus.PUBLISHED
-    ).first()
+    rnd = (
+        Round.objects.filter(
+            tournament=tournament, number=round_number, status=RoundStatus.PUBLISHED
+        )
+        .select_related("tournament")
+        .first()
+    )
     if rnd is None:
         raise ValidationError({"round_number": f"Runde {round_number} ist nicht veröffentlicht."})
     letters = tuple(
@@ -167,6 +181,40 @@ def _correction(tournament, round_number, table_number, games):
             "eintragen oder den Einspruch ablehnen."
         )
     return rnd, table_number, normalised
+
+
+def _correction_lines_store(correction: ResultCorrection, rnd: Round) -> None:
+    """Score the corrected games once, with the decision: the ranking reads these lines in
+    place of the table's own (ranking only; the published result keeps its lines)."""
+    seats = {
+        letter: (table_id, player_id, reserve)
+        for letter, table_id, player_id, reserve in Seat.objects.filter(
+            round=rnd, table__number=correction.table_number
+        ).values_list("letter", "table_id", "player_id", "reserve")
+    }
+    lines = sheet_lines(
+        correction.games, letters=tuple(sorted(seats)), ruleset=rnd.tournament.ruleset
+    )
+    CorrectionLine.objects.bulk_create(
+        CorrectionLine(
+            correction=correction,
+            table_id=seats[line.letter][0],
+            tournament_id=rnd.tournament_id,
+            round_number=rnd.number,
+            player_id=seats[line.letter][1],
+            letter=line.letter,
+            reserve=seats[line.letter][2],
+            game_number=line.game_number,
+            pool_exhausted=line.pool_exhausted,
+            game_points=line.game_points,
+            minus_points=line.minus_points,
+            place=line.place,
+            placement_points=line.placement_points,
+            winner=line.winner,
+            no_meld=line.no_meld,
+        )
+        for line in lines
+    )
 
 
 def _mail_appellant(decision_id: int) -> None:

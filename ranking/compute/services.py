@@ -5,8 +5,10 @@ decision marks the tournament stale and its year pending *inside* the writing tr
 enqueues ``recompute_ranking_year(year)`` after commit. If the broker is down, the enqueue is
 logged and swallowed (the write stands) and the periodic job recomputes every pending year.
 
-A recompute re-scores only stale tournaments (their per-player sums are stored), then sums the
-stored contributions of the year and replaces the year's entries. It holds no lock while it
+A recompute re-sums only stale tournaments from their stored round sums (a sheet is scored once,
+when it becomes valid; a commission correction has its own lines) and replaces their stored
+per-player sums, lets the database add up the year's sums per player, ranks them and rewrites
+only the entries that changed; PostgreSQL gets the rows by COPY. It holds no lock while it
 computes; counters (``change_count``, ``generation``) tell whether something changed meanwhile,
 in which case the marks stay and the queued task runs again. Running it twice gives the same
 result (idempotent).
@@ -34,6 +36,7 @@ from ranking.models import (
     TournamentContribution,
     TournamentRanking,
 )
+from tournaments.common.bulk import delete_rows, insert_rows
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
 
@@ -95,8 +98,19 @@ def on_results_changed(sender, tournament_id: int, **kwargs) -> None:
 # --- Recompute ----------------------------------------------------------------------------
 
 
+_CONTRIBUTION_FIELDS = (
+    "tournament_id", "player_id", "rounds", "games", "placement_points", "game_points",
+    "first", "second", "third", "fourth", "minus_points",
+)  # fmt: skip
+_ENTRY_FIELDS = (
+    "player_id", "rank", "tournaments", "rounds", "games", "placement_points", "game_points",
+    "first", "second", "third", "fourth", "minus_points",
+)  # fmt: skip
+
+
 def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
-    """Re-score these tournaments and replace their stored sums; returns how many were done."""
+    """Sum these tournaments anew from their stored rounds and replace their stored per-player
+    sums (only theirs); returns how many were done."""
     if not tournament_ids:
         return 0
     counts = dict(
@@ -109,40 +123,51 @@ def _refresh_contributions(tournament_ids: list[int], *, now: datetime) -> int:
         )
         counts.update({tid: 0 for tid in missing})
     inputs = compute_selectors.tournament_inputs(tournament_ids)
-    lines = domain_ranking.ranking_lines(
-        inputs.sheets, corrections=inputs.corrections, excluded=inputs.excluded
-    )
-    contribs = domain_ranking.contributions(lines)
+    contribs = domain_ranking.contributions(inputs.rounds, excluded=inputs.excluded)
     with transaction.atomic():
         TournamentContribution.objects.filter(tournament_id__in=tournament_ids).delete()
-        TournamentContribution.objects.bulk_create(
-            [
-                TournamentContribution(
-                    tournament_id=c.tournament_id,
-                    player_id=c.player_id,
-                    rounds=c.rounds,
-                    games=c.games,
-                    placement_points=c.placement_points,
-                    game_points=c.game_points,
-                    first=c.placings[0],
-                    second=c.placings[1],
-                    third=c.placings[2],
-                    fourth=c.placings[3],
-                    minus_points=c.minus_points,
-                )
+        insert_rows(
+            TournamentContribution,
+            _CONTRIBUTION_FIELDS,
+            (
+                (c.tournament_id, c.player_id, c.rounds, c.games, c.placement_points,
+                 c.game_points, *c.placings, c.minus_points)
                 for c in contribs
-            ],
-            batch_size=2000,
-        )
+            ),
+        )  # fmt: skip
+        TournamentRanking.objects.filter(pk__in=tournament_ids).update(computed_at=now)
+        # Clear the mark only if no change arrived while we computed.
+        by_count: dict[int, list[int]] = {}
         for tid in tournament_ids:
-            # Clear the mark only if no change arrived while we computed.
-            TournamentRanking.objects.filter(pk=tid, change_count=counts[tid]).update(
-                stale=False, computed_at=now
-            )
-            TournamentRanking.objects.filter(pk=tid).exclude(change_count=counts[tid]).update(
-                computed_at=now
-            )
+            by_count.setdefault(counts[tid], []).append(tid)
+        for count, tids in by_count.items():
+            TournamentRanking.objects.filter(pk__in=tids, change_count=count).update(stale=False)
     return len(tournament_ids)
+
+
+def _write_entries(snapshot: RankingYear, rows) -> int:
+    """Make the year's entries equal ``rows``, rewriting only the entries that changed (after
+    one round in one tournament, the others' entries stay as they are); returns how many were
+    written."""
+    wanted = {
+        r.player_id: (
+            r.player_id, r.rank, r.tournaments, r.rounds, r.games, r.placement_points,
+            r.game_points, *r.placings, r.minus_points,
+        )
+        for r in rows
+    }  # fmt: skip
+    stale = []
+    for pk, *values in snapshot.entries.values_list("pk", *_ENTRY_FIELDS):
+        if wanted.get(values[0]) == tuple(values):
+            del wanted[values[0]]
+        else:
+            stale.append(pk)
+    delete_rows(RankingEntry, stale)
+    return insert_rows(
+        RankingEntry,
+        ("ranking_year_id", *_ENTRY_FIELDS),
+        ((snapshot.pk, *values) for values in wanted.values()),
+    )
 
 
 def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
@@ -163,35 +188,15 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
     _refresh_contributions(todo, now=now)
 
     rules = domain_versions.rules_for_year(year)
-    rows = domain_ranking.compute_ranking(
-        compute_selectors.year_contributions(year),
+    rows = domain_ranking.rank_players(
+        compute_selectors.year_player_totals(
+            year_ids, struck=compute_selectors.struck_tournament_ids(year)
+        ),
         rules=rules,
-        struck=compute_selectors.struck_tournament_ids(year),
     )
     with transaction.atomic():
         locked = RankingYear.objects.select_for_update().get(pk=snapshot.pk)
-        locked.entries.all().delete()
-        RankingEntry.objects.bulk_create(
-            [
-                RankingEntry(
-                    ranking_year=locked,
-                    player_id=r.player_id,
-                    rank=r.rank,
-                    tournaments=r.tournaments,
-                    rounds=r.rounds,
-                    games=r.games,
-                    placement_points=r.placement_points,
-                    game_points=r.game_points,
-                    first=r.placings[0],
-                    second=r.placings[1],
-                    third=r.placings[2],
-                    fourth=r.placings[3],
-                    minus_points=r.minus_points,
-                )
-                for r in rows
-            ],
-            batch_size=2000,
-        )
+        _write_entries(locked, rows)
         locked.computed_at = now
         locked.rule_version = rules.version
         if locked.generation == generation:

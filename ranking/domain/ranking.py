@@ -8,50 +8,27 @@ standings`); the formula itself is our design (SPEC §9), stated on the ranking 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ranking.domain.versions import RankingRules
-from tournaments.domain.rules import get_ruleset
-from tournaments.domain.sheets import score_sheet
-from tournaments.domain.standings import GameLine, Totals, sort_key, totals_for
+from tournaments.domain.standings import sort_key
+from tournaments.domain.totals import add_game, totals_from
+
+RankedRound = tuple[int, int, bool, int, int, int, int, int, int, int, int, int]
+"""One player's round as the ranking reads it from the stored round sums: (tournament, player,
+reserve, round number, placement points, game points, 1st, 2nd, 3rd, 4th places, minus points,
+games)."""
+
+RankedGame = tuple[int, int, bool, int, int, int, int]
+"""One player's scored game (a commission correction's lines): (tournament, player, reserve,
+round number, place, placement points, game points)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRef:
-    """A seat letter of one table in one round; reserves play but are not ranked."""
-
-    letter: str
-    player_id: int
-    reserve: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TableSheet:
-    """One table's confirmed, published sheet in one round of one tournament.
-
-    ``seats`` are ordered by letter; ``games`` are the sheet's stored games (as entered).
-    """
-
-    tournament_id: int
-    round_number: int
-    table_number: int
-    ruleset_code: str
-    seats: tuple[SeatRef, ...]
-    games: tuple[dict, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RankingLine:
-    """One ranked player's game: the standings' GameLine plus the tournament it belongs to."""
-
-    tournament_id: int
-    line: GameLine
-
-
-@dataclass(frozen=True, slots=True)
-class Contribution:
-    """A player's sums from one tournament (stored, so one round only recomputes its tournament)."""
+class Contribution(NamedTuple):
+    """A player's sums from one tournament (stored, so one round only recomputes its tournament).
+    A named tuple: a year has tens of thousands, read on every recompute."""
 
     tournament_id: int
     player_id: int
@@ -82,88 +59,82 @@ class RankingRow:
         return self.placement_points / self.games if self.games else 0.0
 
 
-def ranking_lines(
-    sheets: Iterable[TableSheet],
+def ranked_rounds(games: Iterable[RankedGame]) -> list[RankedRound]:
+    """Scored games (a correction's lines) as per-round sums, like the stored ones."""
+    sums: dict[tuple[int, int, bool, int], list[int]] = {}
+    for tid, pid, reserve, round_number, place, pp, gp in games:
+        add_game(sums.setdefault((tid, pid, reserve, round_number), [0] * 8), place, pp, gp)
+    return [(*key, *acc) for key, acc in sums.items()]
+
+
+def contributions(
+    rounds: Iterable[RankedRound],
     *,
-    corrections: Mapping[tuple[int, int, int], tuple[dict, ...]] | None = None,
     excluded: frozenset[tuple[int, int]] = frozenset(),
     struck: frozenset[int] = frozenset(),
-) -> list[RankingLine]:
-    """Scored games of the players who are ranked from them.
+) -> list[Contribution]:
+    """Per tournament and player: the Klub 10.1 sums plus rounds and games played, ordered by
+    tournament, then player.
 
-    ``corrections`` maps (tournament, round, table) to the games an upheld decision corrected
-    (they replace the sheet's games for the ranking only); ``excluded`` holds (tournament,
-    player) pairs with a red card; ``struck`` the tournaments struck off (Klub 3.1.1).
+    Reserves' games are not ranked (Klub 6.1), nor players with a red card in that tournament
+    (``excluded``: (tournament, player) pairs, Klub 4.5), nor struck tournaments (Klub 3.1.1).
+    Plain tuples in, no object per round: a year has a hundred thousand of them.
     """
-    corrections = corrections or {}
-    lines: list[RankingLine] = []
-    for sheet in sheets:
-        if sheet.tournament_id in struck:
+    acc: dict[tuple[int, int], list[int]] = {}
+    rounds_of: dict[tuple[int, int], set[int]] = {}
+    for tid, pid, reserve, number, pp, gp, first, second, third, fourth, minus, games in rounds:
+        if reserve or tid in struck or (tid, pid) in excluded:
             continue
-        key = (sheet.tournament_id, sheet.round_number, sheet.table_number)
-        games = corrections.get(key, sheet.games)
-        ruleset = get_ruleset(sheet.ruleset_code)
-        by_letter = {seat.letter: seat for seat in sheet.seats}
-        letters = tuple(by_letter)
-        for result in score_sheet(games, letters=letters, ruleset=ruleset):
-            for entry in result.entries:
-                seat = by_letter[entry.letter]
-                if seat.reserve or (sheet.tournament_id, seat.player_id) in excluded:
-                    continue
-                lines.append(
-                    RankingLine(
-                        tournament_id=sheet.tournament_id,
-                        line=GameLine(
-                            player_id=seat.player_id,
-                            round_number=sheet.round_number,
-                            game_number=result.number,
-                            game_points=entry.game_points,
-                            place=entry.place,
-                            placement_points=entry.placement_points,
-                        ),
-                    )
-                )
-    return lines
-
-
-def contributions(lines: Iterable[RankingLine]) -> list[Contribution]:
-    """Per tournament and player: the Klub 10.1 sums plus rounds and games played."""
-    by_tournament: dict[int, list[GameLine]] = {}
-    for item in lines:
-        by_tournament.setdefault(item.tournament_id, []).append(item.line)
-    result: list[Contribution] = []
-    for tournament_id in sorted(by_tournament):
-        tlines = by_tournament[tournament_id]
-        rounds: dict[int, set[int]] = {}
-        for line in tlines:
-            rounds.setdefault(line.player_id, set()).add(line.round_number)
-        totals = totals_for(tlines, sorted(rounds))
-        for pid, t in totals.items():
-            result.append(
-                Contribution(
-                    tournament_id=tournament_id,
-                    player_id=pid,
-                    rounds=len(rounds[pid]),
-                    games=t.games,
-                    placement_points=t.placement_points,
-                    game_points=t.game_points,
-                    placings=t.placings,
-                    minus_points=t.minus_points,
-                )
+        key = (tid, pid)
+        a = acc.get(key)
+        if a is None:
+            a = acc[key] = [0] * 8
+            rounds_of[key] = set()
+        a[0] += pp
+        a[1] += gp
+        a[2] += first
+        a[3] += second
+        a[4] += third
+        a[5] += fourth
+        a[6] += minus
+        a[7] += games
+        rounds_of[key].add(number)
+    result = []
+    for (tid, pid), a in sorted(acc.items()):
+        t = totals_from(pid, a)
+        result.append(
+            Contribution(
+                tournament_id=tid,
+                player_id=pid,
+                rounds=len(rounds_of[(tid, pid)]),
+                games=t.games,
+                placement_points=t.placement_points,
+                game_points=t.game_points,
+                placings=t.placings,
+                minus_points=t.minus_points,
             )
+        )
     return result
 
 
-def compute_ranking(
-    contribs: Iterable[Contribution],
-    *,
-    rules: RankingRules,
-    struck: frozenset[int] = frozenset(),
-) -> tuple[RankingRow, ...]:
-    """The ranking of a year: sums per player, ordered by the chain, ranks 1, 2, 2, 4.
+class PlayerYear(NamedTuple):
+    """A player's sums over the counted tournaments of a year (before ranking)."""
 
-    Within a shared rank rows are listed by player id (listing order only).
-    """
+    player_id: int
+    tournaments: int
+    rounds: int
+    games: int
+    placement_points: int
+    game_points: int
+    placings: tuple[int, int, int, int]
+    minus_points: int
+
+
+def year_totals(
+    contribs: Iterable[Contribution], *, struck: frozenset[int] = frozenset()
+) -> list[PlayerYear]:
+    """Per player, the sums of the year's contributions; struck tournaments (Klub 3.1.1) and
+    contributions without a game are left out."""
     acc: dict[int, list[int]] = {}
     for c in contribs:
         if c.tournament_id in struck or c.games == 0:
@@ -177,42 +148,51 @@ def compute_ranking(
         for i in range(4):
             a[5 + i] += c.placings[i]
         a[9] += c.minus_points
-    totals = {
-        pid: Totals(
-            player_id=pid,
-            placement_points=a[3],
-            game_points=a[4],
-            placings=(a[5], a[6], a[7], a[8]),
-            minus_points=a[9],
-            games=a[2],
-        )
+    return [
+        PlayerYear(pid, a[0], a[1], a[2], a[3], a[4], (a[5], a[6], a[7], a[8]), a[9])
         for pid, a in acc.items()
-    }
+    ]
+
+
+def rank_players(years: Iterable[PlayerYear], *, rules: RankingRules) -> tuple[RankingRow, ...]:
+    """The ranking of a year from each player's sums: ordered by the chain, ranks 1, 2, 2, 4.
+
+    Within a shared rank rows are listed by player id (listing order only).
+    """
     ruleset = rules.ruleset
     keyed = sorted(
-        ((sort_key(t, ruleset), pid) for pid, t in totals.items()),
-        key=lambda item: (tuple(-v for v in item[0]), item[1]),
+        ((sort_key(y, ruleset), y) for y in years),
+        key=lambda item: (tuple(-v for v in item[0]), item[1].player_id),
     )
     rows: list[RankingRow] = []
     previous: tuple[int, ...] | None = None
     rank = 0
-    for position, (key, pid) in enumerate(keyed, start=1):
+    for position, (key, y) in enumerate(keyed, start=1):
         if key != previous:
             rank = position
             previous = key
-        a = acc[pid]
-        t = totals[pid]
         rows.append(
             RankingRow(
                 rank=rank,
-                player_id=pid,
-                tournaments=a[0],
-                rounds=a[1],
-                games=a[2],
-                placement_points=t.placement_points,
-                game_points=t.game_points,
-                placings=t.placings,
-                minus_points=t.minus_points,
+                player_id=y.player_id,
+                tournaments=y.tournaments,
+                rounds=y.rounds,
+                games=y.games,
+                placement_points=y.placement_points,
+                game_points=y.game_points,
+                placings=y.placings,
+                minus_points=y.minus_points,
             )
         )
     return tuple(rows)
+
+
+def compute_ranking(
+    contribs: Iterable[Contribution],
+    *,
+    rules: RankingRules,
+    struck: frozenset[int] = frozenset(),
+) -> tuple[RankingRow, ...]:
+    """The ranking of a year from its contributions: :func:`year_totals`, then
+    :func:`rank_players`."""
+    return rank_players(year_totals(contribs, struck=struck), rules=rules)

@@ -1,7 +1,8 @@
 """Large ranking data written straight with bulk_create (benchmark, real-worker CI test).
 
 Not for the site: it skips the services (no pairing rules, no four-eyes check) and writes
-finished tournaments with published rounds and confirmed, valid random sheets directly.
+finished tournaments with published rounds and confirmed, valid random sheets directly; their
+scored lines are written by `scored_lines_rebuild`, as a repair would.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.results.services import scored_lines_rebuild
 from tournaments.simulation.sheets import random_sheet
 
 LETTERS = ("A", "B", "C", "D")
@@ -171,6 +173,8 @@ def create_year(
         )
     )
     mine.update(confirmed_id=F("current_id"))
+    # Scored once, as the sheet services do when a version is confirmed.
+    scored_lines_rebuild(tournament_ids=[t.pk for t in created], announce=False)
     return BulkYear(year=year, tournament_ids=[t.pk for t in created], player_ids=player_ids)
 
 

@@ -17,7 +17,7 @@ from tests.support.celery import celery_conf
 from tournaments.domain.standings import Participant, compute_standings
 from tournaments.enums import GlobalRole
 from tournaments.models import Round
-from tournaments.sheets.selectors import game_lines
+from tournaments.results.selectors import game_lines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -72,7 +72,7 @@ def test_recompute_runs_in_the_real_worker(worker_database):
         assert snapshot.pending is False and snapshot.computed_at is not None
         inputs = compute_selectors.tournament_inputs(data.tournament_ids)
         expected = domain_ranking.compute_ranking(
-            domain_ranking.contributions(domain_ranking.ranking_lines(inputs.sheets)),
+            domain_ranking.contributions(inputs.rounds, excluded=inputs.excluded),
             rules=domain_versions.rules_for_year(YEAR),
         )
         stored = list(

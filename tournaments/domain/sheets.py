@@ -1,16 +1,20 @@
 """Result sheets (SPEC §6, Klub 10.2–10.4, 000 §5B–D): a sheet version's stored games, read as
 the domain's GameInput and scored game by game (Klub 10.1 through `domain.scoring`).
 
-Every reader of results (game lines for the standings, round results, a player's history, the
-ranking) scores a confirmed sheet through :func:`score_sheet`, so all of them agree.
+A sheet is scored once, when a version becomes the valid one: :func:`sheet_lines` and
+:func:`seat_totals` give the rows that are stored then (and for the ranking's corrections);
+every reader of results reads those rows, and the consistency check compares them with a fresh
+score.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from tournaments.domain.rules import RuleSet
 from tournaments.domain.scoring import GameInput, GameResult, SeatScore, score_game
+from tournaments.domain.totals import Totals, add_game, totals_from
 
 
 def game_inputs(games: Iterable[dict], *, letters: tuple[str, ...]) -> list[GameInput]:
@@ -50,3 +54,52 @@ def score_sheet(
     :class:`~tournaments.domain.scoring.InvalidGame`.
     """
     return [score_game(game, ruleset=ruleset) for game in game_inputs(games, letters=letters)]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One seat's scored game: the figures every results page, the standings and the ranking
+    need, so none of them scores a sheet again. ``no_meld`` is 100 or 200 (Klub 19.2)."""
+
+    game_number: int
+    letter: str
+    pool_exhausted: bool
+    game_points: int
+    minus_points: int
+    place: int
+    placement_points: int
+    winner: bool
+    no_meld: int | None
+
+
+def sheet_lines(
+    games: Iterable[dict], *, letters: tuple[str, ...], ruleset: RuleSet
+) -> list[SheetLine]:
+    """A valid sheet's lines, by game, then seat letter; a seat that did not play a game
+    (SPEC §7) has no line for it."""
+    games = list(games)
+    no_meld = {int(g["number"]): g.get("no_meld") or {} for g in games}
+    return [
+        SheetLine(
+            game_number=result.number,
+            letter=entry.letter,
+            pool_exhausted=result.pool_exhausted,
+            game_points=entry.game_points,
+            minus_points=entry.minus_points,
+            place=entry.place,
+            placement_points=entry.placement_points,
+            winner=entry.winner,
+            no_meld=int(no_meld[result.number].get(entry.letter) or 0) or None,
+        )
+        for result in score_sheet(games, letters=letters, ruleset=ruleset)
+        for entry in result.entries
+    ]
+
+
+def seat_totals(lines: Iterable[SheetLine], players: Mapping[str, int]) -> dict[str, Totals]:
+    """Per seat letter, the player's sums of the sheet's games: that player's round (a seat
+    without a game played has none). ``players``: letter → player id."""
+    sums: dict[str, list[int]] = {}
+    for x in lines:
+        add_game(sums.setdefault(x.letter, [0] * 8), x.place, x.placement_points, x.game_points)
+    return {letter: totals_from(players[letter], acc) for letter, acc in sums.items()}

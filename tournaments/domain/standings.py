@@ -36,18 +36,10 @@ from tournaments.domain.rules import (
     PLACINGS,
     RuleSet,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class GameLine:
-    """One player's scored game; minus points derive from negative game points."""
-
-    player_id: int
-    round_number: int
-    game_number: int
-    game_points: int
-    place: int
-    placement_points: int
+from tournaments.domain.totals import GameLine as GameLine  # re-exported: standings' inputs
+from tournaments.domain.totals import Totals as Totals
+from tournaments.domain.totals import round_totals, sum_totals
+from tournaments.domain.totals import totals_for as totals_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,18 +49,6 @@ class Participant:
     player_id: int
     reserve: bool = False
     excluded: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Totals:
-    """A player's sums over some games: the inputs of the Klub 10.1 chain."""
-
-    player_id: int
-    placement_points: int = 0
-    game_points: int = 0
-    placings: tuple[int, int, int, int] = (0, 0, 0, 0)
-    minus_points: int = 0
-    games: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,36 +96,19 @@ def sort_key(figures: ChainFigures, ruleset: RuleSet) -> tuple[int, ...]:
     return tuple(value for key in ruleset.chain for value in keys[key])
 
 
-def totals_for(lines: Iterable[GameLine], player_ids: Iterable[int]) -> dict[int, Totals]:
-    """Sum the games of the given players; players without games get zeros."""
-    sums: dict[int, list[int]] = {pid: [0] * 8 for pid in player_ids}
-    for line in lines:
-        acc = sums.get(line.player_id)
-        if acc is None:
-            continue
-        if not 1 <= line.place <= 4:
-            raise ValueError(f"Platz {line.place} ist kein Platz eines Spiels.")
-        acc[0] += line.placement_points
-        acc[1] += line.game_points
-        acc[1 + line.place] += 1
-        acc[6] += -line.game_points if line.game_points < 0 else 0
-        acc[7] += 1
-    return {
-        pid: Totals(
-            player_id=pid,
-            placement_points=acc[0],
-            game_points=acc[1],
-            placings=(acc[2], acc[3], acc[4], acc[5]),
-            minus_points=acc[6],
-            games=acc[7],
-        )
-        for pid, acc in sums.items()
-    }
+def _keyed_order(
+    totals: Iterable[Totals], ruleset: RuleSet
+) -> list[tuple[tuple[int, ...], Totals]]:
+    """(chain key, totals), best first by the chain; ties listed by player_id. Each key is
+    computed once (the standings of 400 players sort and rank by it)."""
+    keyed = [(sort_key(t, ruleset), t) for t in totals]
+    keyed.sort(key=lambda item: (tuple(-v for v in item[0]), item[1].player_id))
+    return keyed
 
 
 def _chain_order(totals: Iterable[Totals], ruleset: RuleSet) -> list[Totals]:
     """Best first by the chain; ties listed by player_id."""
-    return sorted(totals, key=lambda t: (tuple(-v for v in sort_key(t, ruleset)), t.player_id))
+    return [t for _, t in _keyed_order(totals, ruleset)]
 
 
 def order_players(
@@ -183,8 +146,7 @@ def _ranked_rows(
     rows: list[StandingRow] = []
     previous_key: tuple[int, ...] | None = None
     rank = 0
-    for position, t in enumerate(_chain_order(totals, ruleset)):
-        key = sort_key(t, ruleset)
+    for position, (key, t) in enumerate(_keyed_order(totals, ruleset)):
         if key != previous_key:
             rank = ranked_before + position + 1
             previous_key = key
@@ -201,13 +163,31 @@ def compute_standings(
     finalists: frozenset[int] = frozenset(),
 ) -> tuple[StandingRow, ...]:
     """The standings by Klub 10.1: ranked players, then reserves, then excluded players."""
-    lines = tuple(lines)
+    return standings_from_rounds(
+        round_totals(lines),
+        participants,
+        ruleset=ruleset,
+        final_round=final_round,
+        finalists=finalists,
+    )
+
+
+def standings_from_rounds(
+    rounds: Mapping[tuple[int, int], Totals],
+    participants: Iterable[Participant],
+    *,
+    ruleset: RuleSet,
+    final_round: int | None = None,
+    finalists: frozenset[int] = frozenset(),
+) -> tuple[StandingRow, ...]:
+    """:func:`compute_standings` from each player's sums per round, keyed (player, round) as
+    :func:`~tournaments.domain.totals.round_totals` makes them (or as they are stored)."""
     by_id: dict[int, Participant] = {}
     for p in participants:
         if p.player_id in by_id:
             raise ValueError(f"Spieler {p.player_id} ist doppelt gemeldet.")
         by_id[p.player_id] = p
-    unknown = sorted({line.player_id for line in lines} - by_id.keys())
+    unknown = sorted({pid for pid, _ in rounds} - by_id.keys())
     if unknown:
         raise ValueError(f"Ergebnisse für nicht gemeldete Spieler: {unknown}.")
     if finalists and final_round is None:
@@ -218,10 +198,13 @@ def compute_standings(
     if reserve_finalists:
         raise ValueError(f"Ersatzspieler können keine Finalisten sein: {reserve_finalists}.")
 
-    final_lines = [line for line in lines if line.round_number == final_round]
-    other_lines = [line for line in lines if line.round_number != final_round]
-    final_totals = totals_for(final_lines, finalists)
-    other_totals = totals_for(other_lines, by_id.keys() - finalists)
+    # finalists count the final round alone, everybody else every round but the final
+    counted: dict[int, list[Totals]] = {pid: [] for pid in by_id}
+    for (pid, number), t in rounds.items():
+        if (number == final_round) == (pid in finalists):
+            counted[pid].append(t)
+    final_totals = {pid: sum_totals(pid, counted[pid]) for pid in finalists}
+    other_totals = {pid: sum_totals(pid, counted[pid]) for pid in by_id if pid not in finalists}
     totals = {**other_totals, **final_totals}
 
     def ranked(pid: int) -> bool:
@@ -334,7 +317,7 @@ class TeamRow:
 
 
 def team_standings(
-    lines: Iterable[GameLine], teams: Mapping[int, int], team_ids: Sequence[int]
+    lines: Iterable[GameLine | Totals], teams: Mapping[int, int], team_ids: Sequence[int]
 ) -> list[TeamRow]:
     """Team standings of a Städtekampf (SPEC §1 special tournaments, Klub 6.2.1).
 
@@ -342,7 +325,7 @@ def team_standings(
     points, then of game points, over every counted game (the first two keys of the individual
     chain, Klub 10.1 / 000 §5A); teams equal on both share a rank (1, 2, 2, 4). ``teams`` maps
     player -> team; ``team_ids`` lists every team (also one without games) in display order,
-    which is kept within a shared rank.
+    which is kept within a shared rank. ``lines``: game lines or a player's sums per round.
     """
     sums = {team: [0, 0] for team in team_ids}
     for line in lines:

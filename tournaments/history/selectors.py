@@ -9,17 +9,16 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournaments import permissions
-from tournaments.domain.sheets import score_sheet
 from tournaments.enums import RoundStatus
 from tournaments.models import (
     PlayerWarning,
     Registration,
-    ResultSheet,
     Seat,
     Tournament,
     TournamentStaff,
 )
 from tournaments.referees.selectors import summary_of
+from tournaments.results.selectors import tables_scored_games
 
 
 @dataclass
@@ -90,12 +89,9 @@ def player_history(player, *, user) -> list[TournamentLine]:
     mates: dict[int, list] = defaultdict(list)
     for seat in Seat.objects.filter(table_id__in=table_ids).select_related("player"):
         mates[seat.table_id].append(seat)
-    sheets = {
-        s.table_id: s
-        for s in ResultSheet.objects.filter(
-            table_id__in=table_ids, round__status=RoundStatus.PUBLISHED, confirmed__isnull=False
-        ).select_related("confirmed")
-    }
+    scored = tables_scored_games(
+        s.table_id for s in own_seats if s.round.status == RoundStatus.PUBLISHED
+    )
     warnings: dict[int, list] = defaultdict(list)
     for w in PlayerWarning.objects.filter(
         player=player, tournament_id__in=list(tournaments)
@@ -124,21 +120,14 @@ def player_history(player, *, user) -> list[TournamentLine]:
             mates=[s for s in at_table if s.player_id != player.pk],
             published=seat.round.status == RoundStatus.PUBLISHED,
         )
-        sheet = sheets.get(seat.table_id)
-        if sheet is not None:
-            letters = tuple(s.letter for s in at_table)
-            for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=t.ruleset):
-                # None: the player did not play this game (SPEC §7, red card or withdrawal)
-                entry = next((e for e in result.entries if e.letter == seat.letter), None)
-                line.games.append(
-                    {
-                        "number": result.number,
-                        "pool_exhausted": result.pool_exhausted,
-                        "entry": entry,
-                    }
-                )
-                if entry is not None:
-                    line.placement_points += entry.placement_points
-                    line.game_points += entry.game_points
+        for result in scored.get(seat.table_id, ()):
+            # None: the player did not play this game (SPEC §7, red card or withdrawal)
+            entry = next((e for e in result.entries if e.letter == seat.letter), None)
+            line.games.append(
+                {"number": result.number, "pool_exhausted": result.pool_exhausted, "entry": entry}
+            )
+            if entry is not None:
+                line.placement_points += entry.placement_points
+                line.game_points += entry.game_points
         lines[t.pk].rounds.append(line)
     return list(lines.values())

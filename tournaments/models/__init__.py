@@ -4,7 +4,7 @@ from tournaments.models.referees import Absence, PlayerWarning, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
-from tournaments.models.sheets import ResultSheet, SheetVersion
+from tournaments.models.sheets import ResultSheet, ScoredLine, ScoredRound, SheetVersion
 
 __all__ = [
     "Absence",
@@ -16,6 +16,8 @@ __all__ = [
     "ResultSheet",
     "Round",
     "Ruling",
+    "ScoredLine",
+    "ScoredRound",
     "Seat",
     "SheetVersion",
     "Table",

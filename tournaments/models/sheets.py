@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import (
@@ -78,3 +79,102 @@ class SheetVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet} v{self.number}"
+
+
+UNINDEXED = {"db_index": False, "db_constraint": False}
+"""A reference that is neither indexed nor checked by the database: derived rows that are
+deleted with their table (CASCADE there), never looked up by it."""
+
+
+class ScoredLine(models.Model):
+    """One player's game as scored from the sheet's valid version (SPEC §4, Klub 10.1).
+
+    Written in the transaction that makes a version valid (confirmed, corrected, interpreted),
+    replacing the sheet's earlier lines; every reader of results (standings, round results,
+    player pages, API, ranking) reads these rows and never scores a sheet again. Tournament,
+    round number and player are copied from the table for reads without joins.
+    """
+
+    # Few indexes: a year has half a million lines. The unique constraint serves the table, the
+    # (tournament, round number) index the tournament; version and round are never searched by
+    # and go with their table.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="scored_lines", db_index=False
+    )
+    version = models.ForeignKey(
+        SheetVersion, on_delete=models.DO_NOTHING, related_name="+", **UNINDEXED
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    round = models.ForeignKey(Round, on_delete=models.DO_NOTHING, related_name="+", **UNINDEXED)
+    round_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveIntegerField()
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+    letter = models.CharField(max_length=1)
+    reserve = models.BooleanField()
+    game_number = models.PositiveSmallIntegerField()
+    pool_exhausted = models.BooleanField()
+    game_points = models.IntegerField()
+    minus_points = models.PositiveIntegerField()
+    place = models.PositiveSmallIntegerField()
+    placement_points = models.PositiveSmallIntegerField()
+    winner = models.BooleanField()
+    no_meld = models.PositiveSmallIntegerField(null=True)
+
+    class Meta:
+        # No default ordering: readers fetch many rows and group them in Python.
+        indexes = [
+            models.Index(fields=["tournament", "round_number"], name="scored_line_tournament"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "game_number", "letter"], name="scored_line_unique_seat_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(place__gte=1, place__lte=4), name="scored_line_place_1_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} Spiel {self.game_number} {self.letter}: {self.game_points}"
+
+
+class ScoredRound(models.Model):
+    """A player's sums of one round (Klub 10.1: placement points, game points, placings, minus
+    points, games), stored with the round's ScoredLine rows from the same valid version, so the
+    standings and the ranking add a few rounds per player instead of every game."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="scored_rounds", db_index=False
+    )
+    version = models.ForeignKey(
+        SheetVersion, on_delete=models.DO_NOTHING, related_name="+", **UNINDEXED
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    round = models.ForeignKey(Round, on_delete=models.DO_NOTHING, related_name="+", **UNINDEXED)
+    round_number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+    reserve = models.BooleanField()
+    placement_points = models.IntegerField()
+    game_points = models.IntegerField()
+    first = models.PositiveSmallIntegerField()
+    second = models.PositiveSmallIntegerField()
+    third = models.PositiveSmallIntegerField()
+    fourth = models.PositiveSmallIntegerField()
+    minus_points = models.PositiveIntegerField()
+    games = models.PositiveSmallIntegerField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["tournament", "round_number"], name="scored_round_tournament"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="scored_round_unique_player"),
+            models.CheckConstraint(condition=Q(games__gte=1), name="scored_round_games_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.player_id}: {self.placement_points} / {self.game_points}"

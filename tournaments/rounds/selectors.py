@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.referees.selectors import excluded_player_ids
-from tournaments.sheets.selectors import game_lines
+from tournaments.results.selectors import game_lines
 
 
 def round_tables(tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:

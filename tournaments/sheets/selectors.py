@@ -1,48 +1,12 @@
-"""Reads of result sheets: scored game lines of a tournament's valid sheets."""
+"""Reads of result sheets at the desk: tables, sheets, versions, absences (the scored lines of
+the valid versions are read through `results.selectors`)."""
 
 from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
 from tournaments.domain.referees import not_played_by_game
-from tournaments.domain.sheets import score_sheet
-from tournaments.domain.standings import GameLine
-from tournaments.enums import RoundStatus
-from tournaments.models import Absence, ResultSheet, Round, Seat, SheetVersion, Table, Tournament
-
-
-def game_lines(tournament: Tournament, *, published_only: bool = True, rounds=None) -> list:
-    """Scored game lines from each sheet's newest confirmed version (standings follow it)."""
-
-    ruleset = tournament.ruleset
-    sheets = ResultSheet.objects.filter(round__tournament=tournament, confirmed__isnull=False)
-    if published_only:
-        sheets = sheets.filter(round__status=RoundStatus.PUBLISHED)
-    if rounds is not None:
-        sheets = sheets.filter(round__number__in=list(rounds))
-    seats: dict[int, dict[str, int]] = {}
-
-    for table_id, letter, player_id in Seat.objects.filter(
-        round__tournament=tournament
-    ).values_list("table_id", "letter", "player_id"):
-        seats.setdefault(table_id, {})[letter] = player_id
-    lines = []
-    for sheet in sheets.select_related("confirmed", "round"):
-        by_letter = seats.get(sheet.table_id, {})
-        letters = tuple(sorted(by_letter))
-        for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=ruleset):
-            for entry in result.entries:
-                lines.append(
-                    GameLine(
-                        player_id=by_letter[entry.letter],
-                        round_number=sheet.round.number,
-                        game_number=result.number,
-                        game_points=entry.game_points,
-                        place=entry.place,
-                        placement_points=entry.placement_points,
-                    )
-                )
-    return lines
+from tournaments.models import Absence, ResultSheet, Round, Seat, SheetVersion, Table
 
 
 def desk_tables(rnd: Round) -> list[Table]:

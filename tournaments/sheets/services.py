@@ -20,6 +20,7 @@ from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
 from tournaments.models import ResultSheet, Round, SheetVersion, Table, Tournament
+from tournaments.results.services import scored_lines_store
 from tournaments.sheets.selectors import table_absences, table_not_played
 
 
@@ -145,6 +146,8 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
     sheet.status = status
     if status == SheetStatus.CONFIRMED:
         sheet.confirmed = version
+        # Scored once, here: every reader of results reads these lines (SPEC §4).
+        scored_lines_store(sheet=sheet, version=version)
     sheet.save()
     return sheet
 

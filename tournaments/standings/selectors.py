@@ -6,21 +6,14 @@ cards), whatever the field size; the ordering itself is the pure `domain.standin
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.domain.sheets import score_sheet
-from tournaments.domain.standings import (
-    Participant,
-    compute_standings,
-    team_standings,
-    totals_for,
-)
+from tournaments.domain.standings import Participant, standings_from_rounds, team_standings
 from tournaments.enums import RoundKind, RoundStatus
-from tournaments.models import Player, Registration, ResultSheet, Round, Seat, Team, Tournament
+from tournaments.models import Player, Registration, Round, Seat, Team, Tournament
 from tournaments.referees.selectors import excluded_player_ids
+from tournaments.results.selectors import round_scored_games, round_sums
 from tournaments.rounds.selectors import round_seating
-from tournaments.sheets.selectors import game_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,59 +88,59 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
     standings are shown as they are).
     """
     ruleset = tournament.ruleset
-    all_published = published_round_numbers(tournament)
+    # the published rounds and which of them is the final, in one query
+    kinds = dict(
+        Round.objects.filter(tournament=tournament, status=RoundStatus.PUBLISHED)
+        .order_by("number")
+        .values_list("number", "kind")
+    )
+    all_published = list(kinds)
     published = all_published
     if after_round is not None:
         if after_round not in published:
             raise ValueError(after_round)
         published = [n for n in published if n <= after_round]
     last = published[-1] if published else None
-    lines = game_lines(tournament, rounds=published) if published else []
+    # (player, round) → that round's sums, as stored when each sheet became valid
+    rounds = round_sums(tournament, rounds=published) if published else {}
 
-    final_round = None
+    final_round = next((n for n in published if kinds[n] == RoundKind.FINAL), None)
     finalist_ids: frozenset[int] = frozenset()
-    final = (
-        Round.objects.filter(tournament=tournament, kind=RoundKind.FINAL, number__in=published)
-        .only("pk", "number")
-        .first()
-    )
-    if final is not None:
-        final_round = final.number
+    if final_round is not None:
         finalist_ids = frozenset(
-            Seat.objects.filter(round=final).values_list("player_id", flat=True)
+            Seat.objects.filter(
+                round__tournament=tournament, round__number=final_round
+            ).values_list("player_id", flat=True)
         )
 
+    # player → (reserve, team)
     regs = {
-        r.player_id: r
-        for r in Registration.objects.filter(tournament=tournament).only(
-            "player_id", "reserve", "withdrawn_at", "team_id"
+        pid: (reserve, team_id)
+        for pid, reserve, team_id in Registration.objects.filter(tournament=tournament).values_list(
+            "player_id", "reserve", "team_id"
         )
     }
     # Whoever played a published game is listed (also if withdrawn later); registered players
     # who never sat at a table (no-shows) are not.
-    ids = {line.player_id for line in lines}
+    ids = {pid for pid, _ in rounds}
     excluded = excluded_player_ids(tournament)
     participants = [
         Participant(
             player_id=pid,
-            reserve=bool(regs[pid].reserve) if pid in regs else False,
+            reserve=bool(regs[pid][0]) if pid in regs else False,
             excluded=pid in excluded,
         )
         for pid in sorted(ids)
     ]
-    rows = compute_standings(
-        lines,
+    rows = standings_from_rounds(
+        rounds,
         participants,
         ruleset=ruleset,
         final_round=final_round,
         finalists=finalist_ids,
     )
-
-    by_round: dict[int, list] = defaultdict(list)
-    for line in lines:
-        by_round[line.round_number].append(line)
-    per_round = {n: totals_for(by_round[n], ids) for n in published}
-    players = Player.objects.in_bulk(ids)
+    # time stamps are never shown and cost more to load than the rest of the row
+    players = Player.objects.defer("created_at", "updated_at").in_bulk(ids)
     entries = tuple(
         StandingsEntry(
             rank=row.rank,
@@ -161,9 +154,9 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
             minus_points=row.minus_points,
             games=row.games,
             rounds=tuple(
-                RoundFigures(n, t.placement_points, t.game_points, t.games) if t.games else None
+                RoundFigures(n, t.placement_points, t.game_points, t.games) if t else None
                 for n in published
-                for t in (per_round[n][row.player_id],)
+                for t in (rounds.get((row.player_id, n)),)
             ),
         )
         for row in rows
@@ -176,56 +169,49 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
         final_round=final_round,
         rule_set=ruleset.code,
         entries=entries,
-        teams=_team_entries(lines, regs),
+        teams=_team_entries(rounds.values(), regs),
     )
 
 
-def _team_entries(lines, regs: dict[int, Registration]) -> tuple[TeamEntry, ...]:
+def _team_entries(rounds, regs: dict[int, tuple]) -> tuple[TeamEntry, ...]:
     """The team standings (Klub 6.2.1), only when players are in teams (one more query then)."""
-    teams = {pid: reg.team_id for pid, reg in regs.items() if reg.team_id is not None}
+    teams = {pid: team_id for pid, (_, team_id) in regs.items() if team_id is not None}
     if not teams:
         return ()
     names = dict(Team.objects.filter(pk__in=set(teams.values())).values_list("pk", "name"))
     order = sorted(names, key=lambda pk: names[pk].lower())
     return tuple(
         TeamEntry(row.rank, names[row.team_id], row.placement_points, row.game_points, row.players)
-        for row in team_standings(lines, teams, order)
+        for row in team_standings(rounds, teams, order)
     )
 
 
 def round_results(rnd) -> list[dict]:
-    """Published results of one round per table: each game's points, places, placement points;
-    a seat that did not play a game (SPEC §7: red card or withdrawal mid-round) has None."""
+    """Results of one round per table (the caller shows them only when published, or to the
+    director): each game's points, places, placement points from the stored lines; a seat that
+    did not play a game (SPEC §7: red card or withdrawal mid-round) has None."""
 
-    ruleset = rnd.tournament.ruleset
     seating = round_seating(rnd)
-    sheets = {
-        s.table_id: s
-        for s in ResultSheet.objects.filter(round=rnd, confirmed__isnull=False).select_related(
-            "confirmed"
-        )
-    }
+    scored = round_scored_games(rnd)
     tables = []
     for table in seating:
         seats = table["seats"]
         letters = tuple(s.letter for s in seats)
-        sheet = sheets.get(table["table"].pk)
         games = []
         totals = {s.letter: {"seat": s, "placement_points": 0, "game_points": 0} for s in seats}
-        if sheet is not None:
-            for result in score_sheet(sheet.confirmed.games, letters=letters, ruleset=ruleset):
-                by_letter = {e.letter: e for e in result.entries}
-                games.append(
-                    {
-                        "number": result.number,
-                        "pool_exhausted": result.pool_exhausted,
-                        # None: the seat did not play this game (SPEC §7)
-                        "entries": [by_letter.get(x) for x in letters],
-                    }
-                )
-                for entry in result.entries:
-                    totals[entry.letter]["placement_points"] += entry.placement_points
-                    totals[entry.letter]["game_points"] += entry.game_points
+        for result in scored.get(table["table"].pk, ()):
+            by_letter = {e.letter: e for e in result.entries}
+            games.append(
+                {
+                    "number": result.number,
+                    "pool_exhausted": result.pool_exhausted,
+                    # None: the seat did not play this game (SPEC §7)
+                    "entries": [by_letter.get(x) for x in letters],
+                }
+            )
+            for entry in result.entries:
+                totals[entry.letter]["placement_points"] += entry.placement_points
+                totals[entry.letter]["game_points"] += entry.game_points
         tables.append(
             {
                 "number": table["number"],

@@ -22,7 +22,7 @@ from tests.ranking.conftest import END, IN_TIME
 from tests.support.builders import make_appeal, make_user, play_tournament
 from tournaments.enums import GlobalRole
 from tournaments.models import Round, SheetVersion
-from tournaments.sheets.selectors import game_lines
+from tournaments.results.selectors import game_lines
 
 pytestmark = pytest.mark.django_db
 

@@ -9,13 +9,13 @@ import pytest
 
 from ranking.appeals import services as appeals_services
 from ranking.commission import services as commission_services
-from ranking.compute.selectors import tournament_inputs
+from ranking.compute.selectors import corrections_in_force, tournament_inputs
 from ranking.domain import ranking as domain_ranking
 from ranking.domain.appeals import BERLIN
 from ranking.enums import DecisionOutcome
 from ranking.models import ResultCorrection
 from tests.support.builders import FIXED_SHEET, play_tournament
-from tournaments.models import Round
+from tournaments.models import Round, ScoredRound
 
 pytestmark = pytest.mark.django_db
 
@@ -86,15 +86,21 @@ def test_the_decided_moment_counts_not_the_order_of_recording(
 def test_ranking_uses_the_newest_correction(twice_corrected):
     t, seat = twice_corrected
 
-    inputs = tournament_inputs([t.pk])
-    assert inputs.corrections[(t.pk, 1, 1)][0]["scores"] == C_WINS_GAME_1["scores"]
-
-    lines = domain_ranking.ranking_lines(inputs.sheets, corrections=inputs.corrections)
-    at_table_1 = {p.pk for p in seat.values()}
-    winners = [
-        item.line.player_id
-        for item in lines
-        if (item.line.round_number, item.line.game_number, item.line.place) == (1, 1, 1)
-        and item.line.player_id in at_table_1
+    in_force = corrections_in_force([t.pk])
+    assert [ResultCorrection.objects.get(pk=pk).games[0]["scores"] for pk in in_force] == [
+        C_WINS_GAME_1["scores"]
     ]
-    assert winners == [seat["C"].pk]
+    # The ranking reads the newest correction's lines in place of table 1's published lines:
+    # game 1 goes from A +60, B -10, C -20 to A -10, B -20, C +60 (D -30 either way).
+    published = ScoredRound.objects.filter(tournament=t).values_list(
+        "tournament_id", "player_id", "reserve", "round_number", "placement_points",
+        "game_points", "first", "second", "third", "fourth", "minus_points", "games",
+    )  # fmt: skip
+    before = {c.player_id: c for c in domain_ranking.contributions(published)}
+    after = {c.player_id: c for c in domain_ranking.contributions(tournament_inputs([t.pk]).rounds)}
+    delta = {
+        pid: (after[pid].game_points - c.game_points, after[pid].placings[0] - c.placings[0])
+        for pid, c in before.items()
+        if after[pid] != c
+    }
+    assert delta == {seat["A"].pk: (-70, -1), seat["B"].pk: (-10, 0), seat["C"].pk: (80, 1)}

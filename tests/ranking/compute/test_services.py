@@ -251,13 +251,13 @@ def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
 
 def test_change_during_recompute_keeps_year_pending(director, desk_user, field, monkeypatch):
     t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
-    original = compute.compute_selectors.year_contributions
+    original = compute.compute_selectors.year_player_totals
 
-    def change_meanwhile(year):
+    def change_meanwhile(tournament_ids, **kwargs):
         compute.tournament_mark_changed(tournament_id=t.pk)  # a publish while we compute
-        return original(year)
+        return original(tournament_ids, **kwargs)
 
-    monkeypatch.setattr(compute.compute_selectors, "year_contributions", change_meanwhile)
+    monkeypatch.setattr(compute.compute_selectors, "year_player_totals", change_meanwhile)
     compute.ranking_recompute_year(year=2026)
     assert RankingYear.objects.get(year=2026).pending is True
     assert TournamentRanking.objects.get(pk=t.pk).stale is True

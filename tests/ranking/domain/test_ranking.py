@@ -5,16 +5,10 @@ from datetime import date
 import pytest
 
 from ranking.domain import versions as domain_versions
-from ranking.domain.ranking import (
-    Contribution,
-    SeatRef,
-    TableSheet,
-    compute_ranking,
-    contributions,
-    ranking_lines,
-)
+from ranking.domain.ranking import Contribution, compute_ranking, contributions, ranked_rounds
 from ranking.domain.versions import rules_for_year
 from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
+from tournaments.domain.sheets import sheet_lines
 
 # --- Rule versions (Klub 2.4) ------------------------------------------------------------------
 
@@ -92,52 +86,58 @@ def game(number, **scores):
     return {"number": number, "scores": scores}
 
 
-def sheet(
-    tournament_id=1, round_number=1, table_number=1, players=(1, 2, 3, 4), reserve=(), games=None
-):
-    seats = tuple(
-        SeatRef(letter=letter, player_id=pid, reserve=pid in reserve)
-        for letter, pid in zip("ABCD", players, strict=False)
-    )
-    return TableSheet(
-        tournament_id=tournament_id,
-        round_number=round_number,
-        table_number=table_number,
-        ruleset_code="2014",
-        seats=seats,
-        games=games or (game(1, A=60, B=-10, C=-20, D=-30), game(2, A=-5, B=45, C=-20, D=-20)),
-    )
+TWO_GAMES = (game(1, A=60, B=-10, C=-20, D=-30), game(2, A=-5, B=45, C=-20, D=-20))
 
 
-def test_lines_skip_reserves_excluded_and_struck():
-    s1 = sheet(players=(1, 2, 3, 4), reserve={4})
-    s2 = sheet(tournament_id=2, players=(1, 2, 3, 5))
-    s3 = sheet(tournament_id=3, players=(6, 7, 8, 9))
-    lines = ranking_lines([s1, s2, s3], excluded=frozenset({(2, 3)}), struck=frozenset({3}))
-    by_tournament = {}
-    for item in lines:
-        by_tournament.setdefault(item.tournament_id, set()).add(item.line.player_id)
-    assert by_tournament == {1: {1, 2, 3}, 2: {1, 2, 5}}
+def ranked(tournament_id=1, round_number=1, players=(1, 2, 3, 4), reserve=(), games=TWO_GAMES):
+    """A table's players' rounds as the ranking reads them (scored and summed as stored)."""
+    by_letter = dict(zip("ABCD", players, strict=False))
+    return ranked_rounds(
+        (tournament_id, by_letter[x.letter], by_letter[x.letter] in reserve, round_number,
+         x.place, x.placement_points, x.game_points)
+        for x in sheet_lines(games, letters=tuple(by_letter), ruleset=RULES_2014)
+    )  # fmt: skip
 
 
-def test_correction_replaces_games_for_that_table_only():
-    s1 = sheet()
-    s2 = sheet(table_number=2, players=(5, 6, 7, 8))
-    corrected = (game(1, A=-10, B=60, C=-20, D=-30), game(2, A=-5, B=45, C=-20, D=-20))
-    lines = ranking_lines([s1, s2], corrections={(1, 1, 1): corrected})
-    rows = {
-        r.player_id: r for r in compute_ranking(contributions(lines), rules=rules_for_year(2026))
-    }
-    assert rows[2].placement_points == 8 and rows[2].game_points == 105
-    assert rows[1].placement_points == 3 + 3 and rows[1].game_points == -15
-    assert rows[5].placement_points == 4 + 3 and rows[5].game_points == 55  # uncorrected
+def test_contributions_skip_reserves_excluded_and_struck():
+    games = [
+        *ranked(players=(1, 2, 3, 4), reserve={4}),
+        *ranked(tournament_id=2, players=(1, 2, 3, 5)),
+        *ranked(tournament_id=3, players=(6, 7, 8, 9)),
+    ]
+    contribs = contributions(games, excluded=frozenset({(2, 3)}), struck=frozenset({3}))
+    assert [(c.tournament_id, c.player_id) for c in contribs] == [
+        (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 5),
+    ]  # fmt: skip
+
+
+def test_contributions_sum_the_chain_figures():
+    (c1, c2, c3, c4) = contributions(ranked())
+    # game 1: A +60 (1st, 4), B -10 (2nd, 3), C -20 (3rd, 1), D -30 (4th, 0)
+    # game 2: B +45 (1st, 4), A -5 (2nd, 3), C and D -20 (3rd shared, 1 each)
+    assert (c1.placement_points, c1.game_points, c1.placings, c1.minus_points) == (
+        7, 55, (1, 1, 0, 0), 5,
+    )  # fmt: skip
+    assert (c2.placement_points, c2.game_points, c2.placings, c2.minus_points) == (
+        7, 35, (1, 1, 0, 0), 10,
+    )  # fmt: skip
+    assert (c4.placement_points, c4.placings, c4.minus_points) == (1, (0, 0, 1, 1), 50)
+    assert (c3.rounds, c3.games) == (1, 2)
+
+
+def test_round_sums_refuse_an_impossible_place():
+    with pytest.raises(ValueError, match="Platz 5"):
+        ranked_rounds([(1, 1, False, 1, 5, 0, -10)])
 
 
 def test_ranking_sums_and_shared_ranks():
     # Two tournaments; player 1 wins everything; players 3 and 4 end fully equal.
-    s1 = sheet(games=(game(1, A=60, B=-10, C=-25, D=-25),))
-    s2 = sheet(tournament_id=2, players=(1, 2, 4, 3), games=(game(1, A=60, B=-10, C=-25, D=-25),))
-    rows = compute_ranking(contributions(ranking_lines([s1, s2])), rules=rules_for_year(2026))
+    one_game = (game(1, A=60, B=-10, C=-25, D=-25),)
+    games = [
+        *ranked(games=one_game),
+        *ranked(tournament_id=2, players=(1, 2, 4, 3), games=one_game),
+    ]
+    rows = compute_ranking(contributions(games), rules=rules_for_year(2026))
     assert [(r.rank, r.player_id) for r in rows] == [(1, 1), (2, 2), (3, 3), (3, 4)]
     first = rows[0]
     assert (first.tournaments, first.rounds, first.games) == (2, 2, 2)
@@ -148,10 +148,8 @@ def test_ranking_sums_and_shared_ranks():
 
 
 def test_rounds_count_distinct_rounds_per_tournament():
-    s1 = sheet(round_number=1)
-    s2 = sheet(round_number=2)
-    s3 = sheet(tournament_id=2, round_number=1)
-    rows = compute_ranking(contributions(ranking_lines([s1, s2, s3])), rules=rules_for_year(2026))
+    games = [*ranked(round_number=1), *ranked(round_number=2), *ranked(tournament_id=2)]
+    rows = compute_ranking(contributions(games), rules=rules_for_year(2026))
     row = next(r for r in rows if r.player_id == 1)
     assert (row.tournaments, row.rounds, row.games) == (2, 3, 6)
 

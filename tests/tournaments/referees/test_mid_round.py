@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from ranking.commission import services as commission_services
 from ranking.compute.selectors import tournament_inputs
-from ranking.domain.ranking import contributions, ranking_lines
+from ranking.domain.ranking import contributions
 from tests.support.builders import FIXED_SHEET, play_round, without_seat
 from tournaments.enums import AbsenceReason, WarningKind
 from tournaments.models import Absence, Registration, SheetVersion
@@ -87,8 +87,8 @@ def test_red_card_in_game_3_end_to_end(w, client):
     assert api["tables"][0]["games"][1]["results"][2]["played"] is True
 
     inputs = tournament_inputs([w.t.pk])
-    lines = ranking_lines(inputs.sheets, excluded=inputs.excluded)
-    assert {line.line.player_id for line in lines} == {
+    ranked = contributions(inputs.rounds, excluded=inputs.excluded)
+    assert {c.player_id for c in ranked} == {
         s for s in w.rnd.seats.values_list("player_id", flat=True) if s != c.pk
     }
 
@@ -122,7 +122,7 @@ def test_withdrawal_in_game_2_end_to_end(w, client):
     assert standing(table, d)[1:] == (0, -30, (0, 0, 0, 1), 1)
     assert standing(table, w.seated(2, "A"))[1:] == (16, 150, (4, 0, 0, 0), 4)
     inputs = tournament_inputs([w.t.pk])
-    mine = [c for c in contributions(ranking_lines(inputs.sheets)) if c.player_id == d.pk]
+    mine = [c for c in contributions(inputs.rounds) if c.player_id == d.pk]
     assert [(c.games, c.placement_points, c.game_points) for c in mine] == [(1, 0, -30)]
     history = client.get(reverse("player_page", args=[d.pk]))
     assert history.status_code == 200

@@ -26,8 +26,8 @@ from tournaments.models import PlayerWarning, Seat
 from tournaments.referees import selectors as referees_selectors
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
+from tournaments.results import selectors as results_selectors
 from tournaments.rounds import services as round_services
-from tournaments.sheets import selectors as sheets_selectors
 
 
 def test_warning_give_records_table_game_time_and_referee(w):
@@ -173,7 +173,7 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
     play_round(w.rnd, director=director, desk=desk)
     carded = w.seated(1, "A")
     lines_before = [
-        line for line in sheets_selectors.game_lines(w.t) if line.player_id == carded.pk
+        line for line in results_selectors.game_lines(w.t) if line.player_id == carded.pk
     ]
     w.give(carded, WarningKind.RED, rnd=w.rnd, game_number=4)
 
@@ -200,7 +200,7 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
     assert rnd2.seats.get(player=w.players[30]).reserve is True
     assert Seat.objects.filter(round=w.rnd, player=carded).exists()  # round 1 stays as played
     assert [
-        line for line in sheets_selectors.game_lines(w.t) if line.player_id == carded.pk
+        line for line in results_selectors.game_lines(w.t) if line.player_id == carded.pk
     ] == lines_before
 
 

@@ -4,8 +4,8 @@ import pytest
 
 from tests.support.builders import make_house_tournament, play_round, register_players
 from tests.support.reading import tables_of
+from tournaments.results import selectors as results_selectors
 from tournaments.rounds import services as round_services
-from tournaments.sheets import selectors as sheets_selectors
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def round_two(open_tournament, players, director, desk_user):
     register_players(open_tournament, players, count=16)
     first = round_services.round_pair_next(tournament=open_tournament, user=director, seed=21)
     play_round(first, director=director, desk=desk_user)
-    assert len(sheets_selectors.game_lines(open_tournament)) == 16 * 4  # the sheets really count
+    assert len(results_selectors.game_lines(open_tournament)) == 16 * 4  # the sheets really count
     second = round_services.round_pair_next(tournament=open_tournament, user=director, seed=22)
     assert second.notice == ""
     return first, second

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from tests.support.builders import make_released_round, play_round
 from tournaments.enums import SheetStatus
 from tournaments.models import SheetVersion
-from tournaments.sheets import selectors as sheets_selectors
+from tournaments.results import selectors as results_selectors
 from tournaments.sheets import services as sheet_services
 
 pytestmark = pytest.mark.django_db
@@ -154,7 +154,7 @@ def test_correction_after_publication_needs_director_and_reason(running, directo
     ]
     lines = [
         line
-        for line in sheets_selectors.game_lines(tournament)
+        for line in results_selectors.game_lines(tournament)
         if line.round_number == 1 and line.game_number == 1 and line.game_points == 70
     ]
     assert len(lines) == 1  # the standings follow the newest confirmed version

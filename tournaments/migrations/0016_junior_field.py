@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_teams'),
+        ('tournaments', '0015_scored_lines_backfill'),
     ]
 
     operations = [

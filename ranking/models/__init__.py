@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ranking.enums import AppealStatus, DecisionOutcome
+from ranking.models.lines import CorrectionLine as CorrectionLine  # its own module: 400 lines
 
 
 class PlayerAccount(models.Model):
