@@ -113,6 +113,12 @@ def sheet_errors(table: Table, games: list[dict]) -> list[str]:
     ]
 
 
+def _lock_round(table: Table) -> Round:
+    """Every sheet action locks the round first, as publication does: a round is never
+    published while a sheet of it changes (issue #19.2). Lock order: round, then sheet."""
+    return Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
+
+
 def _lock(table: Table) -> ResultSheet:
     sheet, _ = ResultSheet.objects.get_or_create(
         table=table, defaults={"round": table.round, "status": SheetStatus.ENTERED}
@@ -148,6 +154,10 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
         sheet.confirmed = version
         # Scored once, here: every reader of results reads these lines (SPEC §4).
         scored_lines_store(sheet=sheet, version=version)
+        if sheet.table.round.status == RoundStatus.PUBLISHED:
+            # The one place a published result changes (a correction, an interpretation):
+            # public pages, the API cache and the ranking hear of it.
+            events.published_results_changed(sheet.table.round.tournament_id)
     sheet.save()
     return sheet
 
@@ -165,7 +175,7 @@ def sheet_save(
 ) -> ResultSheet:
     """Enter or correct a sheet. Before publication: desk staff; after: director, with reason.
     The desk also records who filled the paper in and whether all signed (Klub 10.2, 10.4)."""
-    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
+    rnd = _lock_round(table)
     tournament = rnd.tournament
     permissions.require(
         permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
@@ -205,8 +215,6 @@ def sheet_save(
     # decision (Klub 10.3) and goes straight into the standings.
     status = SheetStatus.CONFIRMED if published else SheetStatus.ENTERED
     action = "corrected" if sheet.version else "entered"
-    if published:
-        events.published_results_changed(tournament.pk)
     return _add_version(
         sheet, games=games, status=status, action=action, reason=reason, user=user, paper=paper
     )
@@ -217,6 +225,7 @@ def sheet_confirm(
     *, sheet: ResultSheet, expected_version: int, user, retyped: list[dict] | None = None
 ) -> ResultSheet:
     """Four-eyes check by a different staff member; optionally blind (re-typed figures)."""
+    _lock_round(sheet.table)
     locked = _lock(sheet.table)
     tournament = locked.table.round.tournament
     permissions.require(
@@ -255,6 +264,7 @@ def sheet_confirm(
 def sheet_needs_clarification(
     *, sheet: ResultSheet, expected_version: int, note: str, user
 ) -> ResultSheet:
+    _lock_round(sheet.table)
     locked = _lock(sheet.table)
     permissions.require(permissions.can_work_desk(user, locked.table.round.tournament))
     require_not_finished(locked.table.round.tournament)
@@ -278,11 +288,15 @@ def sheet_needs_clarification(
 def sheet_accept_interpreted(
     *, sheet: ResultSheet, games: list[dict], expected_version: int, reason: str, user
 ) -> ResultSheet:
-    """Klub 10.3: players not reachable in the break – the director interprets the sheet."""
+    """Klub 10.3: players not reachable in the break – the director interprets the sheet.
+    On a published round this is a correction: the same reason and rules, announced alike."""
+    rnd = _lock_round(sheet.table)
     locked = _lock(sheet.table)
     tournament = locked.table.round.tournament
     permissions.require_director(user, tournament)
     require_not_finished(tournament)
+    if rnd.status == RoundStatus.DRAWN:
+        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if not reason.strip():

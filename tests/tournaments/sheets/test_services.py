@@ -1,5 +1,7 @@
 """Result sheet services: versions, four-eyes check, conflicts, corrections, publication."""
 
+from unittest import mock
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
@@ -158,3 +160,59 @@ def test_correction_after_publication_needs_director_and_reason(running, directo
         if line.round_number == 1 and line.game_number == 1 and line.game_points == 70
     ]
     assert len(lines) == 1  # the standings follow the newest confirmed version
+
+
+@pytest.mark.parametrize("path", ["correction", "interpretation"])
+def test_a_published_result_changed_either_way_is_announced(
+    running, director, path, django_capture_on_commit_callbacks
+):
+    """Issue #19.1: the director's interpretation (Klub 10.3) of a published sheet rewrote it
+    without telling the public pages or the ranking. Both paths now tell them, once."""
+    from tournaments.common import events
+
+    tournament, rnd, desk = running
+    play_round(rnd, director=director, desk=desk, sheets={1: GOOD, 2: GOOD})
+    table = rnd.tables.get(number=1)
+    corrected = [dict(GOOD[0], scores={"A": 70, "B": -10, "C": -20, "D": -40}), *GOOD[1:]]
+    heard, bumped = [], []
+
+    def receiver(sender, tournament_id, **kwargs):
+        heard.append(tournament_id)
+
+    events.results_changed.connect(receiver)
+    try:
+        with (
+            mock.patch.object(events, "_bump", bumped.append),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            if path == "correction":
+                sheet_services.sheet_save(
+                    table=table, games=corrected, expected_version=2, user=director, reason="x"
+                )
+            else:
+                sheet_services.sheet_accept_interpreted(
+                    sheet=table.sheet,
+                    games=corrected,
+                    expected_version=2,
+                    reason="x",
+                    user=director,
+                )
+    finally:
+        events.results_changed.disconnect(receiver)
+    assert heard == [tournament.pk]  # the ranking
+    assert bumped == [tournament.pk]  # the public pages, after commit
+
+
+def test_interpreting_needs_a_reason_and_the_director(running, director):
+    tournament, rnd, desk = running
+    play_round(rnd, director=director, desk=desk, sheets={1: GOOD, 2: GOOD})
+    table = rnd.tables.get(number=1)
+    with pytest.raises(PermissionDenied):
+        sheet_services.sheet_accept_interpreted(
+            sheet=table.sheet, games=GOOD, expected_version=2, reason="x", user=desk
+        )
+    with pytest.raises(ValidationError, match="braucht einen Grund"):
+        sheet_services.sheet_accept_interpreted(
+            sheet=table.sheet, games=GOOD, expected_version=2, reason=" ", user=director
+        )
+    assert table.sheet.versions.count() == 2
