@@ -11,6 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from ranking.accounts import services as account_services
 from tests.browser.conftest import log_in
 from tournaments.models import Player, Round, Tournament
 from tournaments.simulation.players import DEMO_PASSWORD
@@ -68,6 +69,11 @@ def public_paths(d) -> list[str]:
         reverse("ranking:year", args=[d["year"]]),
         reverse("ranking:player", args=[d["player"].pk]),
         reverse("login"),
+        reverse("signup"),
+        reverse("signup_sent"),
+        reverse("password_reset"),
+        reverse("password_reset_done"),
+        reverse("password_reset_complete"),
     ]
 
 
@@ -75,6 +81,24 @@ def test_public_pages_on_a_phone_and_a_laptop(phone, page, live_server, demo):
     paths = public_paths(demo)
     assert violations(phone, live_server.url, paths) == {}
     assert violations(page, live_server.url, paths) == {}
+
+
+def test_account_forms_with_errors_and_links(phone, live_server, demo):
+    """The sign-up form with its errors shown, a sign-up link and a reset link that failed."""
+    base = live_server.url
+    without_account = Player.objects.filter(account__isnull=True).order_by("pk").first()
+    phone.goto(base + reverse("signup"))
+    phone.get_by_role("button", name="Link anfordern").click()
+    phone.evaluate(AXE)
+    assert phone.evaluate(RUN_AXE) == []
+    paths = [
+        reverse("signup_verify", args=[account_services.signup_token(without_account)]),
+        reverse("signup_verify", args=["kaputt"]),
+    ]
+    assert violations(phone, base, paths[:1]) == {}
+    phone.goto(base + paths[1])
+    phone.evaluate(AXE)
+    assert phone.evaluate(RUN_AXE) == []
 
 
 def test_director_and_desk_pages_on_a_laptop(page, live_server, demo):
