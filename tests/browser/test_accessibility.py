@@ -14,6 +14,7 @@ from django.urls import reverse
 from ranking.accounts import services as account_services
 from tests.browser.conftest import log_in
 from tournaments.models import Player, Round, Tournament
+from tournaments.registration.online import services as online_services
 from tournaments.simulation.players import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -104,8 +105,13 @@ def test_account_forms_with_errors_and_links(phone, live_server, demo):
 def test_director_and_desk_pages_on_a_laptop(page, live_server, demo):
     r, j = demo["running"].pk, demo["juniors"].pk
     table = Round.objects.get(tournament_id=r, number=1).tables.order_by("number").first().number
+    upcoming = Tournament.objects.get(name="Demo: Einsteiger-Turnier Hamburg")
+    Tournament.objects.filter(pk=upcoming.pk).update(signup_approval=True)
+    free = Player.objects.exclude(registrations__tournament=upcoming).order_by("pk")
+    online_services.signup_register(tournament=upcoming, player=free[0], user=None)
     log_in(page, live_server.url, "leitung", DEMO_PASSWORD)
     paths = [
+        reverse("director:registration", args=[upcoming.pk]),
         reverse("director:home"),
         reverse("director:tournament_create"),
         reverse("director:tournament_detail", args=[r]),
@@ -147,7 +153,8 @@ def test_referee_pages_on_a_phone(phone, live_server, demo):
 
 def test_player_and_commission_pages(phone, page, live_server, demo):
     log_in(phone, live_server.url, "spieler", DEMO_PASSWORD)
-    assert violations(phone, live_server.url, [reverse("ranking:my_area")]) == {}
+    paths = [reverse("ranking:my_area"), reverse("ranking:my_tournaments")]
+    assert violations(phone, live_server.url, paths) == {}
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)
     paths = [reverse("ranking:commission_inbox"), reverse("ranking:commission_tournaments")]
     assert violations(page, live_server.url, paths) == {}

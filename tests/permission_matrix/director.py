@@ -51,6 +51,14 @@ CALLS = {
     "registration_change@other": Call(
         lambda w: {"pk": w.t.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"action": "withdraw"}
     ),
+    "signup_decide": Call(
+        lambda w: {"pk": w.upcoming.pk, "req_pk": w.signup_request_id},
+        data=lambda w: {"action": "approve"},
+    ),
+    "signup_decide@other": Call(
+        lambda w: {"pk": w.t.pk, "req_pk": w.signup_request_id},
+        data=lambda w: {"action": "approve"},
+    ),
     "team_create": Call(lambda w: {"pk": w.contest.pk}, data=lambda w: {"name": "Bonn"}),
     "registration_team_set": Call(
         lambda w: {"pk": w.contest.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"team": ""}
@@ -87,6 +95,12 @@ CALLS = {
 
 TABLE = """
                                   anon pl   opl  ref  head oref desk dir  odir com  fed  su
+# Online requests: the director of that tournament decides; a request of another tournament
+# is not found under this one.
+signup_decide                GET  L    405  405  405  405  405  405  405  405  405  405  405
+signup_decide                POST L    403  403  403  403  403  403  W    403  403  W    W
+signup_decide@other          GET  L    405  405  405  405  405  405  405  405  405  405  405
+signup_decide@other          POST L    403  403  403  403  403  403  404  403  403  404  404
 # 302 without W: allowed, but the service refuses with a message (no tie to decide, no
 # free seat for a move, table 2 of round 2 not confirmed for publishing). The desk enters
 # sheets but neither confirms its own entry (302, four eyes) nor publishes (403).

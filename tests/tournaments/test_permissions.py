@@ -17,6 +17,7 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
+    SignupRequest,
     TablePin,
     Tournament,
     TournamentStaff,
@@ -169,6 +170,14 @@ SPECS = [
         kwargs=lambda w: {"pk": w["contest"].pk, "reg_pk": w["contest_reg"].pk},
         data=lambda w: {"team": ""},
         effect=lambda w: Registration.objects.get(pk=w["contest_reg"].pk).team_id is None,
+    ),
+    Spec(
+        "director:signup_decide",
+        "post",
+        "tournament",
+        kwargs=lambda w: {"pk": w["contest"].pk, "req_pk": w["signup"].pk},
+        data=lambda w: {"action": "approve"},
+        effect=lambda w: SignupRequest.objects.get(pk=w["signup"].pk).status != "pending",
     ),
     Spec(
         "director:round_pair",

@@ -5,6 +5,7 @@ from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, SheetVersion
+from tournaments.models.signups import SignupRequest
 
 __all__ = [
     "Absence",
@@ -18,6 +19,7 @@ __all__ = [
     "Ruling",
     "Seat",
     "SheetVersion",
+    "SignupRequest",
     "Table",
     "TablePin",
     "Team",

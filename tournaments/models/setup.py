@@ -10,6 +10,7 @@ from tournaments.domain.rules import RuleSet, get_ruleset
 from tournaments.enums import (
     Category,
     FinalMode,
+    RegistrationSource,
     RuleSetCode,
     StaffRole,
     TablePolicy,
@@ -120,6 +121,23 @@ class Tournament(models.Model):
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
     registration_opened_at = models.DateTimeField(null=True, blank=True)
+    signup_deadline = models.DateTimeField(
+        _("Anmeldeschluss (online)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Bis dahin melden sich Spieler mit Konto selbst an und ab. Leer: bis zum Vortag des "
+            "Turniers (24 Uhr). Danach meldet nur noch die Turnierleitung an und ab."
+        ),
+    )
+    signup_approval = models.BooleanField(
+        _("Online-Anmeldungen bestätigt die Turnierleitung"),
+        default=False,
+        help_text=_(
+            "Sonst kommt jede Online-Anmeldung sofort ins Feld, solange Plätze frei sind, "
+            "danach auf die Warteliste."
+        ),
+    )
     juniors_of = models.OneToOneField(
         "self",
         verbose_name=_("Juniorenfeld von"),
@@ -266,6 +284,12 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
     registered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    source = models.CharField(
+        _("Herkunft"),
+        max_length=10,
+        choices=RegistrationSource.choices,
+        default=RegistrationSource.STAFF,
     )
 
     objects = RegistrationQuerySet.as_manager()

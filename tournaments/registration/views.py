@@ -15,6 +15,8 @@ from tournaments.models import (
 )
 from tournaments.registration import selectors as registration_selectors
 from tournaments.registration import services as registration_services
+from tournaments.registration.online import selectors as signup_selectors
+from tournaments.registration.online import services as signup_services
 from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import field
 from tournaments.rounds import selectors as rounds_selectors
@@ -51,6 +53,8 @@ def _registration_context(tournament: Tournament) -> dict:
         # Only special tournaments have teams (Klub 6.2.1): no query for the others.
         "teams": registration_selectors.team_list(tournament) if teams_allowed else [],
         "teams_allowed": teams_allowed,
+        "requests": signup_selectors.open_requests(tournament),
+        "signup_closes_at": signup_services.signup_closes_at(tournament),
     }
 
 
@@ -185,4 +189,25 @@ def registration_team_set(request, pk: int, reg_pk: int):
         )
     except ValidationError as exc:
         flash_errors(request, exc)
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def signup_decide(request, pk: int, req_pk: int):
+    """The director approves or declines a player's online registration."""
+    tournament = directed_tournament(request, pk)
+    signup = access.signup_request_or_404(tournament, req_pk)
+    action = request.POST.get("action", "")
+    if action not in ("approve", "decline"):
+        messages.error(request, "Unbekannte Aktion.")
+        return _registration_response(request, tournament)
+    try:
+        decided = signup_services.signup_decide(
+            request=signup, approve=action == "approve", user=request.user
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"{decided.player.full_name}: {decided.get_status_display()}.")
     return _registration_response(request, tournament)
