@@ -18,6 +18,7 @@ urlpatterns = [
     path("mein-bereich/turniere/", corner_views.my_tournaments, name="my_tournaments"),
     path("mein-bereich/turniere/<int:pk>/anmelden/", corner_views.register, name="signup_register"),
     path("mein-bereich/turniere/<int:pk>/abmelden/", corner_views.withdraw, name="signup_withdraw"),
+    path("mein-bereich/turniere/<int:pk>/einchecken/", corner_views.check_in, name="check_in"),
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),
     path("einsprueche/<int:pk>/", appeals_views.appeal_detail, name="appeal_detail"),
     path("einsprueche/<int:pk>/anhang/", appeals_views.appeal_attachment, name="appeal_attachment"),

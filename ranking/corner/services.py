@@ -26,3 +26,7 @@ def my_signup_register(*, user, tournament: Tournament):
 
 def my_signup_withdraw(*, user, tournament: Tournament) -> None:
     signup_services.signup_withdraw(tournament=tournament, player=player_of(user), user=user)
+
+
+def my_check_in(*, user, tournament: Tournament):
+    return signup_services.check_in_self(tournament=tournament, player=player_of(user))

@@ -62,3 +62,23 @@ def withdraw(request, pk: int):
     else:
         messages.success(request, f"Sie sind von „{tournament.name}“ abgemeldet.")
     return redirect("ranking:my_tournaments")
+
+
+@login_required
+def check_in(request, pk: int):
+    """The link (or QR code) posted at the venue: one tap to check in on the day."""
+    tournament = access.tournament_or_404(int_or_404(pk))
+    player = corner_services.player_of(request.user)
+    if request.method == "POST":
+        try:
+            corner_services.my_check_in(user=request.user, tournament=tournament)
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            messages.success(request, "Eingecheckt. Viel Erfolg!")
+        return redirect("ranking:check_in", tournament.pk)
+    return render(
+        request,
+        "ranking/check_in.html",
+        {"tournament": tournament, "state": signup_selectors.check_in_state(tournament, player)},
+    )

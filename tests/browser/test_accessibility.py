@@ -153,7 +153,11 @@ def test_referee_pages_on_a_phone(phone, live_server, demo):
 
 def test_player_and_commission_pages(phone, page, live_server, demo):
     log_in(phone, live_server.url, "spieler", DEMO_PASSWORD)
-    paths = [reverse("ranking:my_area"), reverse("ranking:my_tournaments")]
+    paths = [
+        reverse("ranking:my_area"),
+        reverse("ranking:my_tournaments"),
+        reverse("ranking:check_in", args=[demo["running"].pk]),
+    ]
     assert violations(phone, live_server.url, paths) == {}
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)
     paths = [reverse("ranking:commission_inbox"), reverse("ranking:commission_tournaments")]

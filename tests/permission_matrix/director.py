@@ -51,6 +51,7 @@ CALLS = {
     "registration_change@other": Call(
         lambda w: {"pk": w.t.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"action": "withdraw"}
     ),
+    "check_in_window": Call(t, data=lambda w: {"action": "close"}),
     "signup_decide": Call(
         lambda w: {"pk": w.upcoming.pk, "req_pk": w.signup_request_id},
         data=lambda w: {"action": "approve"},
@@ -95,6 +96,10 @@ CALLS = {
 
 TABLE = """
                                   anon pl   opl  ref  head oref desk dir  odir com  fed  su
+# The players' own check-in: its director opens and closes it (closing a window that is not
+# open is refused with a message).
+check_in_window              GET  L    405  405  405  405  405  405  405  405  405  405  405
+check_in_window              POST L    403  403  403  403  403  403  302  403  403  302  302
 # Online requests: the director of that tournament decides; a request of another tournament
 # is not found under this one.
 signup_decide                GET  L    405  405  405  405  405  405  405  405  405  405  405

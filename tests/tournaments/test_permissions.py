@@ -171,6 +171,14 @@ SPECS = [
         data=lambda w: {"team": ""},
         effect=lambda w: Registration.objects.get(pk=w["contest_reg"].pk).team_id is None,
     ),
+    # No window open in this world: closing is refused with a message, the URL is allowed.
+    Spec(
+        "director:check_in_window",
+        "post",
+        "tournament",
+        kwargs=tk,
+        data=lambda w: {"action": "close"},
+    ),
     Spec(
         "director:signup_decide",
         "post",

@@ -138,6 +138,8 @@ class Tournament(models.Model):
             "danach auf die Warteliste."
         ),
     )
+    check_in_opens_at = models.DateTimeField(_("Check-in ab"), null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(_("Check-in bis"), null=True, blank=True)
     juniors_of = models.OneToOneField(
         "self",
         verbose_name=_("Juniorenfeld von"),
@@ -211,6 +213,11 @@ class Tournament(models.Model):
     def main_tournament_id(self) -> int:
         """Whose staff, dates and status a juniors' field shares: the main tournament's."""
         return self.juniors_of_id or self.pk
+
+    def check_in_open(self, now) -> bool:
+        """Players check themselves in from their phones inside the window the director opened."""
+        opens, closes = self.check_in_opens_at, self.check_in_closes_at
+        return opens is not None and closes is not None and opens <= now < closes
 
     @property
     def total_rounds(self) -> int:

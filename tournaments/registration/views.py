@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.common import access
@@ -55,6 +56,8 @@ def _registration_context(tournament: Tournament) -> dict:
         "teams_allowed": teams_allowed,
         "requests": signup_selectors.open_requests(tournament),
         "signup_closes_at": signup_services.signup_closes_at(tournament),
+        "check_in_open": tournament.check_in_open(timezone.now()),
+        "check_in_minutes": signup_services.CHECK_IN_MINUTES,
     }
 
 
@@ -210,4 +213,27 @@ def signup_decide(request, pk: int, req_pk: int):
         flash_errors(request, exc)
     else:
         messages.success(request, f"{decided.player.full_name}: {decided.get_status_display()}.")
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def check_in_window(request, pk: int):
+    """The director opens (for some minutes) or closes the players' own check-in."""
+    tournament = directed_tournament(request, pk)
+    raw = str(request.POST.get("minutes", ""))
+    try:
+        if request.POST.get("action") == "close":
+            signup_services.check_in_window_close(tournament=tournament, user=request.user)
+            messages.success(request, "Check-in für Spieler geschlossen.")
+        else:
+            main = signup_services.check_in_window_open(
+                tournament=tournament,
+                minutes=int(raw) if raw.isdecimal() and len(raw) < 5 else 0,
+                user=request.user,
+            )
+            until = timezone.localtime(main.check_in_closes_at).strftime("%H:%M")
+            messages.success(request, f"Check-in für Spieler geöffnet bis {until} Uhr.")
+    except ValidationError as exc:
+        flash_errors(request, exc)
     return _registration_response(request, tournament)

@@ -236,6 +236,8 @@ def _junior_shared_fields(main: Tournament) -> dict:
         "registration_opened_at": main.registration_opened_at,
         "signup_deadline": main.signup_deadline,
         "signup_approval": main.signup_approval,
+        "check_in_opens_at": main.check_in_opens_at,
+        "check_in_closes_at": main.check_in_closes_at,
     }
 
 

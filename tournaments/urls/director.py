@@ -66,6 +66,11 @@ urlpatterns = [
         name="registration_change",
     ),
     path(
+        "turniere/<int:pk>/anmeldungen/check-in/",
+        registration_views.check_in_window,
+        name="check_in_window",
+    ),
+    path(
         "turniere/<int:pk>/anmeldungen/anfragen/<int:req_pk>/",
         registration_views.signup_decide,
         name="signup_decide",

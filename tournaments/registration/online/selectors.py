@@ -29,6 +29,7 @@ class EventOffer:
     main: Tournament
     closes_at: datetime
     open: bool  # online registration and withdrawal possible now
+    check_in: bool = False  # the players' own check-in is open now
     fields: list[FieldOffer] = field(default_factory=list)
 
     @property
@@ -64,7 +65,12 @@ def offers_for_player(player: Player, *, now: datetime | None = None) -> list[Ev
         if started and not any(t in regs for t in (main.pk, getattr(_junior(main), "pk", 0))):
             continue  # a running tournament only matters to its players (check-in)
         closes = signup_closes_at(main)
-        offer = EventOffer(main=main, closes_at=closes, open=not started and now < closes)
+        offer = EventOffer(
+            main=main,
+            closes_at=closes,
+            open=not started and now < closes,
+            check_in=main.check_in_open(now),
+        )
         for t in (main, _junior(main)):
             if t is None:
                 continue
@@ -105,3 +111,24 @@ def open_requests(tournament: Tournament) -> list[SignupRequest]:
             position += 1
             r.position = position
     return requests
+
+
+@dataclass
+class CheckInState:
+    main: Tournament
+    registration: Registration | None
+    open: bool
+
+
+def check_in_state(tournament: Tournament, player: Player) -> CheckInState:
+    """The player's registration in either field of the event and whether check-in is open."""
+    main = Tournament.objects.get(pk=tournament.main_tournament_id)
+    registration = (
+        Registration.objects.active()
+        .filter(player=player, tournament__in=Tournament.objects.same_event(main))
+        .select_related("tournament")
+        .first()
+    )
+    return CheckInState(
+        main=main, registration=registration, open=main.check_in_open(timezone.now())
+    )

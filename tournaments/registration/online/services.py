@@ -9,7 +9,7 @@ registration is never a reserve.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -57,6 +57,11 @@ def _lock(tournament: Tournament) -> Tournament:
     """Both fields of an event serialise on the main tournament's row, then this one's."""
     list(Tournament.objects.select_for_update().filter(pk=tournament.main_tournament_id))
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _lock_main(tournament: Tournament) -> Tournament:
+    """The main tournament, locked: the check-in window is the event's (both fields)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.main_tournament_id)
 
 
 def _require_not_signed_up(locked: Tournament, player: Player) -> None:
@@ -240,3 +245,90 @@ def _body(request: SignupRequest) -> str:
     else:
         text = f"Die Turnierleitung hat Ihre Anmeldung zu „{t.name}“ am {day} nicht angenommen.\n"
     return greeting + text + "\nAbmelden können Sie sich in Ihrem Bereich bis zum Anmeldeschluss.\n"
+
+
+# --- Check-in on the day from the player's phone (issue 16.3) -------------------------------
+
+CHECK_IN_MINUTES = (30, 60, 90, 120, 180)
+"""How long the director may open the players' own check-in at once."""
+
+
+def _when_time(moment: datetime) -> str:
+    return timezone.localtime(moment).strftime("%H:%M Uhr")
+
+
+@transaction.atomic
+def check_in_window_open(
+    *, tournament: Tournament, minutes: int, user, now: datetime | None = None
+) -> Tournament:
+    """Open the players' own check-in for both fields of the event, on a tournament day."""
+    now = now or timezone.now()
+    main = _lock_main(tournament)
+    permissions.require_director(user, main)
+    if minutes not in CHECK_IN_MINUTES:
+        raise ValidationError("Bitte eine der angebotenen Dauern wählen.")
+    if main.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+        raise ValidationError("Check-in gibt es nur bei offener Anmeldung oder laufendem Turnier.")
+    today = timezone.localdate(now)
+    if not main.start_date <= today <= main.end_date:
+        raise ValidationError(
+            f"Den Check-in für Spieler öffnet die Turnierleitung am Turniertag "
+            f"({main.start_date:%d.%m.%Y})."
+        )
+    _window_set(main, opens=now, closes=now + timedelta(minutes=minutes))
+    return main
+
+
+@transaction.atomic
+def check_in_window_close(*, tournament: Tournament, user, now: datetime | None = None) -> None:
+    now = now or timezone.now()
+    main = _lock_main(tournament)
+    permissions.require_director(user, main)
+    if not main.check_in_open(now):
+        raise ValidationError("Der Check-in für Spieler ist nicht geöffnet.")
+    _window_set(main, opens=main.check_in_opens_at, closes=now)
+
+
+def _window_set(main: Tournament, *, opens: datetime, closes: datetime) -> None:
+    main.check_in_opens_at, main.check_in_closes_at = opens, closes
+    main.save(update_fields=["check_in_opens_at", "check_in_closes_at", "updated_at"])
+    for t in Tournament.objects.same_event(main):
+        Tournament.objects.filter(pk=t.pk).update(
+            check_in_opens_at=opens, check_in_closes_at=closes
+        )
+        events.public_data_changed(t.pk)
+
+
+@transaction.atomic
+def check_in_self(*, tournament: Tournament, player: Player, now: datetime | None = None):
+    """The player checks in inside the window, in whichever field of the event they play."""
+    now = now or timezone.now()
+    main = _lock_main(tournament)
+    if not main.check_in_open(now):
+        closes = main.check_in_closes_at
+        if closes is not None and main.check_in_opens_at <= now:
+            raise ValidationError(
+                f"Der Check-in ist seit {_when_time(closes)} geschlossen; bitte melden Sie sich "
+                "am Orgatisch."
+            )
+        raise ValidationError(
+            "Der Check-in ist noch nicht geöffnet; die Turnierleitung öffnet ihn am Turniertag."
+        )
+    registration = (
+        Registration.objects.select_for_update()
+        .active()
+        .filter(player=player, tournament__in=Tournament.objects.same_event(main))
+        .first()
+    )
+    if registration is None:
+        raise ValidationError(
+            "Sie sind für dieses Turnier nicht angemeldet; bitte melden Sie sich am Orgatisch."
+        )
+    if registration.checked_in_at is not None:
+        raise ValidationError(
+            f"Sie sind bereits eingecheckt ({_when_time(registration.checked_in_at)})."
+        )
+    registration.checked_in_at = now
+    registration.save(update_fields=["checked_in_at"])
+    events.public_data_changed(registration.tournament_id)
+    return registration
