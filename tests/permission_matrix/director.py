@@ -51,6 +51,9 @@ CALLS = {
     "registration_change@other": Call(
         lambda w: {"pk": w.t.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"action": "withdraw"}
     ),
+    "guest_add": Call(
+        t, data=lambda w: {"first_name": "Gerda", "last_name": "Gast", "reserve": "on"}
+    ),
     "check_in_window": Call(t, data=lambda w: {"action": "close"}),
     "signup_decide": Call(
         lambda w: {"pk": w.upcoming.pk, "req_pk": w.signup_request_id},
@@ -96,6 +99,9 @@ CALLS = {
 
 TABLE = """
                                   anon pl   opl  ref  head oref desk dir  odir com  fed  su
+# A guest on the day (name, club, no member number): the tournament's directors.
+guest_add                    GET  L    405  405  405  405  405  405  405  405  405  405  405
+guest_add                    POST L    403  403  403  403  403  403  W    403  403  W    W
 # The players' own check-in: its director opens and closes it (closing a window that is not
 # open is refused with a message).
 check_in_window              GET  L    405  405  405  405  405  405  405  405  405  405  405

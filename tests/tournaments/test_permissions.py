@@ -171,6 +171,14 @@ SPECS = [
         data=lambda w: {"team": ""},
         effect=lambda w: Registration.objects.get(pk=w["contest_reg"].pk).team_id is None,
     ),
+    Spec(
+        "director:guest_add",
+        "post",
+        "tournament",
+        kwargs=tk,
+        data=lambda w: {"first_name": "Gerda", "last_name": "Gast", "reserve": "on"},
+        effect=lambda w: Player.objects.filter(is_guest=True).exists(),
+    ),
     # No window open in this world: closing is refused with a message, the URL is allowed.
     Spec(
         "director:check_in_window",

@@ -14,8 +14,10 @@ from tournaments.enums import Category, TournamentStatus
 from tournaments.models import (
     Tournament,
 )
+from tournaments.registration import guests as guest_services
 from tournaments.registration import selectors as registration_selectors
 from tournaments.registration import services as registration_services
+from tournaments.registration.forms import GuestForm
 from tournaments.registration.online import selectors as signup_selectors
 from tournaments.registration.online import services as signup_services
 from tournaments.registry import selectors as registry_selectors
@@ -58,6 +60,7 @@ def _registration_context(tournament: Tournament) -> dict:
         "signup_closes_at": signup_services.signup_closes_at(tournament),
         "check_in_open": tournament.check_in_open(timezone.now()),
         "check_in_minutes": signup_services.CHECK_IN_MINUTES,
+        "guest_form": GuestForm(auto_id="guest_%s"),
     }
 
 
@@ -236,4 +239,27 @@ def check_in_window(request, pk: int):
             messages.success(request, f"Check-in für Spieler geöffnet bis {until} Uhr.")
     except ValidationError as exc:
         flash_errors(request, exc)
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def guest_add(request, pk: int):
+    """A guest on the day: name and club, no member number (marked as guest)."""
+    tournament = directed_tournament(request, pk)
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, f"Gast: {error}")
+        return _registration_response(request, tournament)
+    try:
+        registration = guest_services.guest_add(
+            tournament=tournament, user=request.user, **form.cleaned_data
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        kind = " als Ersatzspieler" if registration.reserve else ""
+        messages.success(request, f"Gast {registration.player.full_name}{kind} angemeldet.")
     return _registration_response(request, tournament)

@@ -251,7 +251,10 @@ def players_csv_import(*, content: bytes) -> ImportSummary:
 
 @transaction.atomic
 def player_save(*, player: Player) -> Player:
-    """Create or update one player from a validated form instance."""
+    """Create or update one player from a validated form instance; a guest who gets a member
+    number becomes a member."""
+    if player.federation_number:
+        player.is_guest = False
     player.full_clean()
     player.save()
     _names_changed(player)

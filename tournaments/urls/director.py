@@ -66,6 +66,11 @@ urlpatterns = [
         name="registration_change",
     ),
     path(
+        "turniere/<int:pk>/anmeldungen/gast/",
+        registration_views.guest_add,
+        name="guest_add",
+    ),
+    path(
         "turniere/<int:pk>/anmeldungen/check-in/",
         registration_views.check_in_window,
         name="check_in_window",
