@@ -197,3 +197,8 @@ def test_staff_registration_settles_a_waiting_request(small, players, director):
         tournament=small, player=players[4], reserve=True, user=director
     )
     assert SignupRequest.objects.get(player=players[4]).status == SignupStatus.ACCEPTED
+
+
+def test_mail_task_for_a_request_that_is_gone_sends_nothing(mailoutbox):
+    assert online.signup_mail_send(request_id=987654) is False
+    assert mailoutbox == []

@@ -195,7 +195,11 @@ SUBJECTS = {
 def signup_mail_send(*, request_id: int, now: datetime | None = None) -> bool:
     """Tell the player the request's status, once per status (a repeated task sends nothing).
     Returns whether a mail was sent."""
-    request = SignupRequest.objects.select_related("player", "tournament").get(pk=request_id)
+    request = (
+        SignupRequest.objects.select_related("player", "tournament").filter(pk=request_id).first()
+    )
+    if request is None:  # gone (its tournament deleted): nothing to tell
+        return False
     subject = SUBJECTS.get(request.status)
     email = request.player.email
     if subject is None or not email:
