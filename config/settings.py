@@ -183,7 +183,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "start"  # each role lands on its own start page
 LOGOUT_REDIRECT_URL = "home"
 # Throttle guessing for 15 minutes: five failures per user name and address lock that pair;
 # twenty per user name from any addresses lock the account (config/login_throttle.py).
@@ -193,6 +193,8 @@ AXES_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("AXES_ACCOUNT_FAILURE_LIMIT", "2
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]  # in this order: see handler
 AXES_RESET_ON_SUCCESS = True
+# Reset links expire after a day and work once (Django's tokens); sign-up links after 48 h.
+PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
 AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is not installed

@@ -18,5 +18,6 @@ urlpatterns = [
     path("ranking/", include("ranking.urls")),
     path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    path("konto/", include("ranking.accounts.urls")),
     path("admin/", admin.site.urls),
 ]

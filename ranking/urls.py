@@ -5,6 +5,7 @@ from django.urls import path
 from ranking.accounts import views as accounts_views
 from ranking.appeals import views as appeals_views
 from ranking.commission import views as commission_views
+from ranking.corner import views as corner_views
 from ranking.public import views as public_views
 
 app_name = "ranking"
@@ -14,6 +15,10 @@ urlpatterns = [
     path("<int:year>/csv/", public_views.ranking_csv, name="csv"),
     path("spieler/<int:player_id>/", public_views.player_history, name="player"),
     path("mein-bereich/", appeals_views.my_area, name="my_area"),
+    path("mein-bereich/turniere/", corner_views.my_tournaments, name="my_tournaments"),
+    path("mein-bereich/turniere/<int:pk>/anmelden/", corner_views.register, name="signup_register"),
+    path("mein-bereich/turniere/<int:pk>/abmelden/", corner_views.withdraw, name="signup_withdraw"),
+    path("mein-bereich/turniere/<int:pk>/einchecken/", corner_views.check_in, name="check_in"),
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),
     path("einsprueche/<int:pk>/", appeals_views.appeal_detail, name="appeal_detail"),
     path("einsprueche/<int:pk>/anhang/", appeals_views.appeal_attachment, name="appeal_attachment"),

@@ -52,6 +52,23 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("Beendet")
 
 
+class RegistrationSource(models.TextChoices):
+    """Who put a registration in (the director's registration page shows it, issue 16)."""
+
+    STAFF = "staff", _("Turnierleitung")
+    ONLINE = "online", _("Online (Spieler)")
+
+
+class SignupStatus(models.TextChoices):
+    """A player's online registration that is not (yet) a place in the field."""
+
+    PENDING = "pending", _("wartet auf Bestätigung")
+    WAITING = "waiting", _("Warteliste")
+    ACCEPTED = "accepted", _("im Teilnehmerfeld")
+    DECLINED = "declined", _("abgelehnt")
+    WITHDRAWN = "withdrawn", _("zurückgezogen")
+
+
 class RuleSetCode(models.TextChoices):
     """The rule sets of `domain.rules`; the value is `RuleSet.code`."""
 

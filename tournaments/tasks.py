@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from tournaments.registration.online import services as signup_services
 from tournaments.standings import warming
 
 
@@ -10,3 +11,9 @@ def warm_public_pages(tournament_id: int) -> list:
     """Render the pages of the publication (or release) rush once, after commit; pages already
     cached for the current generation are left alone."""
     return warming.public_pages_warm(tournament_id=int(tournament_id))
+
+
+@shared_task(name="tournaments.signup_mail", acks_late=True)
+def signup_mail(request_id: int) -> bool:
+    """E-mail a player about an online registration's status (moved up, approved, declined)."""
+    return signup_services.signup_mail_send(request_id=int(request_id))

@@ -26,3 +26,16 @@ class SetPasswordForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         strip=False,
     )
+
+
+class SignupForm(forms.Form):
+    federation_number = forms.CharField(
+        label=_("Mitgliedsnummer"),
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    email = forms.EmailField(
+        label=_("E-Mail"),
+        help_text=_("Die Adresse, die der Verband von Ihnen gespeichert hat."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )

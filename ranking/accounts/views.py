@@ -1,16 +1,21 @@
-"""Player accounts by invitation: directors invite, players set a password."""
+"""Player accounts: invitation by directors, sign-up by the player, password reset, and the
+start page each role lands on after logging in."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_safe
 
+from ranking.accounts import selectors as accounts_selectors
 from ranking.accounts import services as account_services
-from ranking.accounts.forms import InviteForm, SetPasswordForm
+from ranking.accounts import throttle
+from ranking.accounts.forms import InviteForm, SetPasswordForm, SignupForm
 from tournaments import permissions
 from tournaments.common.http import apply_errors, error_messages
 from tournaments.registry import selectors as registry_selectors
@@ -85,3 +90,112 @@ def invitation_accept(request, token: str):
         {"form": form, "invitation": invitation},
         status=status,
     )
+
+
+def _base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def signup(request):
+    """Member number and e-mail; the same answer whether or not they match (no address leaks)."""
+    form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        if not throttle.allowed(request, throttle.SIGNUP):
+            return throttle.locked(request, throttle.SIGNUP)
+        throttle.count(request, throttle.SIGNUP)
+        if form.is_valid():
+            account_services.account_signup_request(
+                federation_number=form.cleaned_data["federation_number"],
+                email=form.cleaned_data["email"],
+                base_url=_base_url(request),
+            )
+            return redirect("signup_sent")
+        return render(request, "registration/signup.html", {"form": form}, status=422)
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_safe
+def signup_sent(request):
+    return render(request, "registration/signup_sent.html")
+
+
+def signup_verify(request, token: str):
+    """The e-mailed link: set a password, and the account exists (the link is spent)."""
+    if not throttle.allowed(request, throttle.LINK):
+        return throttle.locked(request, throttle.LINK)
+    try:
+        player, _email = account_services.signup_player_for_token(token)
+    except ValidationError as exc:
+        throttle.count(request, throttle.LINK)
+        return render(
+            request,
+            "registration/signup_verify.html",
+            {"error": error_messages(exc)[0]},
+            status=404,
+        )
+    form = SetPasswordForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                account = account_services.account_signup_complete(
+                    token=token,
+                    password=form.cleaned_data["password"],
+                    password_again=form.cleaned_data["password_again"],
+                )
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(
+                    request, f"Willkommen! Ihr Benutzername ist {account.user.username}."
+                )
+                return redirect("ranking:my_area")
+        status = 422
+    return render(
+        request, "registration/signup_verify.html", {"form": form, "player": player}, status=status
+    )
+
+
+@login_required
+def start(request):
+    """Where a log-in lands: each role on its own start page (issue 16)."""
+    user = request.user
+    if permissions.is_director(user):
+        return redirect("director:home")
+    if permissions.is_referee(user) or accounts_selectors.has_referee_assignment(user):
+        return redirect("referee_home")
+    if permissions.is_desk_staff(user):
+        return redirect("desk_home")
+    if permissions.is_commission(user):
+        return redirect("commission_home")
+    if accounts_selectors.account_of(user) is not None:
+        return redirect("ranking:my_area")
+    return redirect("home")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset, throttled; it mails only existing addresses and always answers alike."""
+
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def post(self, request, *args, **kwargs):
+        if not throttle.allowed(request, throttle.RESET):
+            return throttle.locked(request, throttle.RESET)
+        throttle.count(request, throttle.RESET)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's single-use, expiring link (PASSWORD_RESET_TIMEOUT); a bad link counts."""
+
+    success_url = reverse_lazy("password_reset_complete")
+
+    def dispatch(self, *args, **kwargs):
+        if not throttle.allowed(self.request, throttle.LINK):
+            return throttle.locked(self.request, throttle.LINK)
+        response = super().dispatch(*args, **kwargs)
+        if not getattr(self, "validlink", False) and response.status_code == 200:
+            throttle.count(self.request, throttle.LINK)
+        return response

@@ -11,8 +11,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from ranking.accounts import services as account_services
 from tests.browser.conftest import log_in
 from tournaments.models import Player, Round, Tournament
+from tournaments.registration.online import services as online_services
 from tournaments.simulation.players import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -68,6 +70,11 @@ def public_paths(d) -> list[str]:
         reverse("ranking:year", args=[d["year"]]),
         reverse("ranking:player", args=[d["player"].pk]),
         reverse("login"),
+        reverse("signup"),
+        reverse("signup_sent"),
+        reverse("password_reset"),
+        reverse("password_reset_done"),
+        reverse("password_reset_complete"),
     ]
 
 
@@ -77,11 +84,34 @@ def test_public_pages_on_a_phone_and_a_laptop(phone, page, live_server, demo):
     assert violations(page, live_server.url, paths) == {}
 
 
+def test_account_forms_with_errors_and_links(phone, live_server, demo):
+    """The sign-up form with its errors shown, a sign-up link and a reset link that failed."""
+    base = live_server.url
+    without_account = Player.objects.filter(account__isnull=True).order_by("pk").first()
+    phone.goto(base + reverse("signup"))
+    phone.get_by_role("button", name="Link anfordern").click()
+    phone.evaluate(AXE)
+    assert phone.evaluate(RUN_AXE) == []
+    paths = [
+        reverse("signup_verify", args=[account_services.signup_token(without_account)]),
+        reverse("signup_verify", args=["kaputt"]),
+    ]
+    assert violations(phone, base, paths[:1]) == {}
+    phone.goto(base + paths[1])
+    phone.evaluate(AXE)
+    assert phone.evaluate(RUN_AXE) == []
+
+
 def test_director_and_desk_pages_on_a_laptop(page, live_server, demo):
     r, j = demo["running"].pk, demo["juniors"].pk
     table = Round.objects.get(tournament_id=r, number=1).tables.order_by("number").first().number
+    upcoming = Tournament.objects.get(name="Demo: Einsteiger-Turnier Hamburg")
+    Tournament.objects.filter(pk=upcoming.pk).update(signup_approval=True)
+    free = Player.objects.exclude(registrations__tournament=upcoming).order_by("pk")
+    online_services.signup_register(tournament=upcoming, player=free[0], user=None)
     log_in(page, live_server.url, "leitung", DEMO_PASSWORD)
     paths = [
+        reverse("director:registration", args=[upcoming.pk]),
         reverse("director:home"),
         reverse("director:tournament_create"),
         reverse("director:tournament_detail", args=[r]),
@@ -123,7 +153,12 @@ def test_referee_pages_on_a_phone(phone, live_server, demo):
 
 def test_player_and_commission_pages(phone, page, live_server, demo):
     log_in(phone, live_server.url, "spieler", DEMO_PASSWORD)
-    assert violations(phone, live_server.url, [reverse("ranking:my_area")]) == {}
+    paths = [
+        reverse("ranking:my_area"),
+        reverse("ranking:my_tournaments"),
+        reverse("ranking:check_in", args=[demo["running"].pk]),
+    ]
+    assert violations(phone, live_server.url, paths) == {}
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)
     paths = [reverse("ranking:commission_inbox"), reverse("ranking:commission_tournaments")]
     assert violations(page, live_server.url, paths) == {}

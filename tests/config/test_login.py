@@ -20,10 +20,11 @@ def test_login_page_is_german(client):
     assert '<html lang="de">' in response.content.decode()
 
 
-def test_login_with_correct_password_redirects_home(client, director):
+def test_login_with_correct_password_lands_on_the_start_page(client, director):
     response = login(client, "leiterin")
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("start")
+    assert client.get(response.url).url == reverse("director:home")
     assert client.get(reverse("director:home")).status_code == 200
 
 

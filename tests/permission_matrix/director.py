@@ -51,6 +51,18 @@ CALLS = {
     "registration_change@other": Call(
         lambda w: {"pk": w.t.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"action": "withdraw"}
     ),
+    "guest_add": Call(
+        t, data=lambda w: {"first_name": "Gerda", "last_name": "Gast", "reserve": "on"}
+    ),
+    "check_in_window": Call(t, data=lambda w: {"action": "close"}),
+    "signup_decide": Call(
+        lambda w: {"pk": w.upcoming.pk, "req_pk": w.signup_request_id},
+        data=lambda w: {"action": "approve"},
+    ),
+    "signup_decide@other": Call(
+        lambda w: {"pk": w.t.pk, "req_pk": w.signup_request_id},
+        data=lambda w: {"action": "approve"},
+    ),
     "team_create": Call(lambda w: {"pk": w.contest.pk}, data=lambda w: {"name": "Bonn"}),
     "registration_team_set": Call(
         lambda w: {"pk": w.contest.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"team": ""}
@@ -87,6 +99,19 @@ CALLS = {
 
 TABLE = """
                                   anon pl   opl  ref  head oref desk dir  odir com  fed  su
+# A guest on the day (name, club, no member number): the tournament's directors.
+guest_add                    GET  L    405  405  405  405  405  405  405  405  405  405  405
+guest_add                    POST L    403  403  403  403  403  403  W    403  403  W    W
+# The players' own check-in: its director opens and closes it (closing a window that is not
+# open is refused with a message).
+check_in_window              GET  L    405  405  405  405  405  405  405  405  405  405  405
+check_in_window              POST L    403  403  403  403  403  403  302  403  403  302  302
+# Online requests: the director of that tournament decides; a request of another tournament
+# is not found under this one.
+signup_decide                GET  L    405  405  405  405  405  405  405  405  405  405  405
+signup_decide                POST L    403  403  403  403  403  403  W    403  403  W    W
+signup_decide@other          GET  L    405  405  405  405  405  405  405  405  405  405  405
+signup_decide@other          POST L    403  403  403  403  403  403  404  403  403  404  404
 # 302 without W: allowed, but the service refuses with a message (no tie to decide, no
 # free seat for a move, table 2 of round 2 not confirmed for publishing). The desk enters
 # sheets but neither confirms its own entry (302, four eyes) nor publishes (403).

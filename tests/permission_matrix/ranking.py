@@ -39,6 +39,10 @@ CALLS = {
     "commission_strike": Call(
         lambda w: {"pk": w.finished.pk}, data=lambda w: {"struck": "1", "reasoning": "Klub 3.1.1"}
     ),
+    "my_tournaments": Call(),
+    "check_in": Call(lambda w: {"pk": w.t.pk}),
+    "signup_register": Call(lambda w: {"pk": w.upcoming.pk}),
+    "signup_withdraw": Call(lambda w: {"pk": w.upcoming.pk}),
     "invite": Call(
         data=lambda w: {
             "federation_number": w.free_player.federation_number,
@@ -84,6 +88,17 @@ invitation_accept            GET  200  200  200  200  200  200  200  200  200  2
 invitation_accept            POST W    W    W    W    W    W    W    W    W    W    W    W
 invite                       GET  L    403  403  403  403  403  403  200  200  403  200  200
 invite                       POST L    403  403  403  403  403  403  W    W    403  W    W
+# A player's own registration: only players with an account, only for themselves (the URL
+# names no player). Withdrawing without a registration is refused with a message (302).
+# The check-in link at the venue: players with an account; T's window is closed (302, message).
+check_in                     GET  L    200  200  403  403  403  403  403  403  403  403  403
+check_in                     POST L    302  302  403  403  403  403  403  403  403  403  403
+my_tournaments               GET  L    200  200  403  403  403  403  403  403  403  403  403
+my_tournaments               POST L    405  405  405  405  405  405  405  405  405  405  405
+signup_register              GET  L    405  405  405  405  405  405  405  405  405  405  405
+signup_register              POST L    W    W    403  403  403  403  403  403  403  403  403
+signup_withdraw              GET  L    405  405  405  405  405  405  405  405  405  405  405
+signup_withdraw              POST L    302  302  403  403  403  403  403  403  403  403  403
 my_area                      GET  L    200  200  403  403  403  403  200  200  403  200  200
 my_area                      POST L    200  200  403  403  403  403  200  200  403  200  200
 player                       GET  200  200  200  200  200  200  200  200  200  200  200  200

@@ -18,6 +18,7 @@ from tests.support import builders
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Absence, Player, Registration, Round, Tournament
 from tournaments.registration import services as registration_services
+from tournaments.registration.online import services as online_services
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
 from tournaments.sheets import services as sheet_services
@@ -56,6 +57,7 @@ class PermissionWorld:
     draft: Tournament  # the director's draft, with an empty juniors' field
     juniors: Tournament
     contest: Tournament  # the director's Städtekampf: 4 checked in, no round yet, a team
+    upcoming: Tournament  # the director's, open in a month, approval on: one request pending
     # Records the URLs take.
     player_id: int  # the player's registry entry
     free_player: Player  # in the registry, in no tournament, no account
@@ -70,6 +72,7 @@ class PermissionWorld:
     absence_id: int  # see ABSENT
     appeal_id: int  # the player's, with an attachment (PNG)
     token: str  # of an open invitation
+    signup_request_id: int  # pending in `upcoming` (a player without an account)
     axes_ids: dict  # model name -> a record of django-axes
 
 
@@ -134,6 +137,20 @@ def make_permission_world() -> PermissionWorld:
     builders.register_players(contest, players[40:], count=4)
     builders.make_teams(contest, ["Köln"], user=director)
 
+    start = timezone.localdate() + timedelta(days=30)
+    upcoming = builders.make_tournament(
+        director=director,
+        open=True,
+        name="Demnächst",
+        start_date=start,
+        end_date=start,
+        ranking_year=start.year,
+        signup_approval=True,
+    )
+    signup_request = online_services.signup_register(
+        tournament=upcoming, player=players[32], user=None
+    )
+
     end = timezone.localdate() - timedelta(days=2)  # appeals are open for 14 days (Klub 3)
     finished = builders.play_tournament(
         director=director, desk=desk, players=players, name="Abgeschlossen", end=end
@@ -175,6 +192,8 @@ def make_permission_world() -> PermissionWorld:
         draft=draft,
         juniors=juniors,
         contest=contest,
+        upcoming=upcoming,
+        signup_request_id=signup_request.pk,
         finished=finished,
         contest_reg=Registration.objects.get(tournament=contest, player=players[40]),
         late=late,

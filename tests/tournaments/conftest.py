@@ -19,7 +19,14 @@ from tests.support.builders import (
     simulate_tournament,
 )
 from tournaments.enums import GlobalRole, StaffRole, WarningKind
-from tournaments.models import PlayerWarning, Registration, Round, Seat, Tournament
+from tournaments.models import (
+    PlayerWarning,
+    Registration,
+    Round,
+    Seat,
+    SignupRequest,
+    Tournament,
+)
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
@@ -101,6 +108,7 @@ def director_world(
     contest = make_city_contest(director=director)
     register_players(contest, players[40:], count=2)
     (contest_team,) = make_teams(contest, ["Köln"], user=director)
+    signup = SignupRequest.objects.create(tournament=contest, player=players[50], status="pending")
 
     def at(table, letter):
         return Seat.objects.get(round=rnd, table__number=table, letter=letter).player_id
@@ -116,6 +124,7 @@ def director_world(
         "free_player": players[20],
         "contest": contest,
         "contest_team": contest_team,
+        "signup": signup,
         "contest_reg": Registration.objects.get(tournament=contest, player=players[40]),
         "desk_row": desk_row,
         "a": at(1, "A"),

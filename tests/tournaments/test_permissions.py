@@ -17,6 +17,7 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
+    SignupRequest,
     TablePin,
     Tournament,
     TournamentStaff,
@@ -169,6 +170,30 @@ SPECS = [
         kwargs=lambda w: {"pk": w["contest"].pk, "reg_pk": w["contest_reg"].pk},
         data=lambda w: {"team": ""},
         effect=lambda w: Registration.objects.get(pk=w["contest_reg"].pk).team_id is None,
+    ),
+    Spec(
+        "director:guest_add",
+        "post",
+        "tournament",
+        kwargs=tk,
+        data=lambda w: {"first_name": "Gerda", "last_name": "Gast", "reserve": "on"},
+        effect=lambda w: Player.objects.filter(is_guest=True).exists(),
+    ),
+    # No window open in this world: closing is refused with a message, the URL is allowed.
+    Spec(
+        "director:check_in_window",
+        "post",
+        "tournament",
+        kwargs=tk,
+        data=lambda w: {"action": "close"},
+    ),
+    Spec(
+        "director:signup_decide",
+        "post",
+        "tournament",
+        kwargs=lambda w: {"pk": w["contest"].pk, "req_pk": w["signup"].pk},
+        data=lambda w: {"action": "approve"},
+        effect=lambda w: SignupRequest.objects.get(pk=w["signup"].pk).status != "pending",
     ),
     Spec(
         "director:round_pair",

@@ -20,6 +20,7 @@ from tournaments.models import (
     Round,
     Ruling,
     Seat,
+    SignupRequest,
     Table,
     Team,
     Tournament,
@@ -59,6 +60,14 @@ def player_or_404(pk) -> Player:
 
 def registration_or_404(tournament: Tournament, pk: int) -> Registration:
     return get_object_or_404(Registration, pk=pk, tournament=tournament)
+
+
+def signup_request_or_404(tournament: Tournament, pk: int) -> SignupRequest:
+    return get_object_or_404(
+        SignupRequest.objects.select_related("player", "tournament"),
+        pk=int_or_404(pk),
+        tournament=tournament,
+    )
 
 
 def team_or_404(tournament: Tournament, pk: int) -> Team:

@@ -5,6 +5,7 @@ from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, ScoredLine, ScoredRound, SheetVersion
+from tournaments.models.signups import SignupRequest
 
 __all__ = [
     "Absence",
@@ -20,6 +21,7 @@ __all__ = [
     "ScoredRound",
     "Seat",
     "SheetVersion",
+    "SignupRequest",
     "Table",
     "TablePin",
     "Team",

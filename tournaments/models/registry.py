@@ -8,7 +8,14 @@ from django.utils.translation import gettext_lazy as _
 class Player(models.Model):
     """A member in the federation's registry."""
 
-    federation_number = models.CharField(_("Mitgliedsnummer"), max_length=20, unique=True)
+    federation_number = models.CharField(
+        _("Mitgliedsnummer"), max_length=20, unique=True, null=True, blank=True
+    )
+    is_guest = models.BooleanField(
+        _("Gast"),
+        default=False,
+        help_text=_("Am Turniertag von der Turnierleitung angelegt, ohne Mitgliedsnummer."),
+    )
     first_name = models.CharField(_("Vorname"), max_length=80)
     last_name = models.CharField(_("Nachname"), max_length=80)
     club = models.CharField(_("Verein"), max_length=120, blank=True)
@@ -33,11 +40,17 @@ class Player(models.Model):
                 | Q(birth_year__gte=1900, birth_year__lte=2100),
                 name="player_birth_year_range",
             ),
+            models.CheckConstraint(
+                condition=Q(is_guest=False, federation_number__isnull=False)
+                | Q(is_guest=True, federation_number__isnull=True),
+                name="player_number_unless_guest",
+                violation_error_message=_("Mitglieder haben eine Mitgliedsnummer, Gäste keine."),
+            ),
         ]
         indexes = [models.Index(fields=["last_name", "first_name"])]
 
     def __str__(self) -> str:
-        return f"{self.last_name}, {self.first_name} ({self.federation_number})"
+        return f"{self.last_name}, {self.first_name} ({self.federation_number or 'Gast'})"
 
     @property
     def full_name(self) -> str:

@@ -10,6 +10,7 @@ from tournaments.domain.rules import RuleSet, get_ruleset
 from tournaments.enums import (
     Category,
     FinalMode,
+    RegistrationSource,
     RuleSetCode,
     StaffRole,
     TablePolicy,
@@ -120,6 +121,25 @@ class Tournament(models.Model):
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
     registration_opened_at = models.DateTimeField(null=True, blank=True)
+    signup_deadline = models.DateTimeField(
+        _("Anmeldeschluss (online)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Bis dahin melden sich Spieler mit Konto selbst an und ab. Leer: bis zum Vortag des "
+            "Turniers (24 Uhr). Danach meldet nur noch die Turnierleitung an und ab."
+        ),
+    )
+    signup_approval = models.BooleanField(
+        _("Online-Anmeldungen bestätigt die Turnierleitung"),
+        default=False,
+        help_text=_(
+            "Sonst kommt jede Online-Anmeldung sofort ins Feld, solange Plätze frei sind, "
+            "danach auf die Warteliste."
+        ),
+    )
+    check_in_opens_at = models.DateTimeField(_("Check-in ab"), null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(_("Check-in bis"), null=True, blank=True)
     juniors_of = models.OneToOneField(
         "self",
         verbose_name=_("Juniorenfeld von"),
@@ -194,6 +214,11 @@ class Tournament(models.Model):
         """Whose staff, dates and status a juniors' field shares: the main tournament's."""
         return self.juniors_of_id or self.pk
 
+    def check_in_open(self, now) -> bool:
+        """Players check themselves in from their phones inside the window the director opened."""
+        opens, closes = self.check_in_opens_at, self.check_in_closes_at
+        return opens is not None and closes is not None and opens <= now < closes
+
     @property
     def total_rounds(self) -> int:
         return self.rounds_planned + (1 if self.has_final else 0)
@@ -266,6 +291,12 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
     registered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    source = models.CharField(
+        _("Herkunft"),
+        max_length=10,
+        choices=RegistrationSource.choices,
+        default=RegistrationSource.STAFF,
     )
 
     objects = RegistrationQuerySet.as_manager()

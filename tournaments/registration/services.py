@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import date, datetime, timedelta
 
+from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -13,9 +15,27 @@ from tournaments.common.guards import require_not_finished
 from tournaments.domain.formats import (
     ANNOUNCE_DAYS_SPECIAL,
 )
-from tournaments.enums import AbsenceReason, Category, RoundStatus, TournamentStatus
-from tournaments.models import Absence, Player, Registration, Seat, Team, Tournament
+from tournaments.enums import (
+    AbsenceReason,
+    Category,
+    RegistrationSource,
+    RoundStatus,
+    SignupStatus,
+    TournamentStatus,
+)
+from tournaments.models import (
+    Absence,
+    Player,
+    Registration,
+    Seat,
+    SignupRequest,
+    Team,
+    Tournament,
+)
 from tournaments.permissions import can_direct
+
+log = logging.getLogger(__name__)
+SIGNUP_MAIL_TASK = "tournaments.signup_mail"
 
 
 def registration_deadline(tournament: Tournament) -> date | None:
@@ -31,14 +51,19 @@ def _lock_for_registration(tournament: Tournament) -> Tournament:
     return locked
 
 
-def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> None:
-    """The field cap counts active, non-reserve registrations; reserves may always be added."""
+def free_places(locked: Tournament, *, exclude_pk: int | None = None) -> int | None:
+    """Places left under the field cap (active, non-reserve registrations); None: no cap."""
     if not locked.max_players:
-        return
+        return None
     active = locked.registrations.active().filter(reserve=False)
     if exclude_pk is not None:
         active = active.exclude(pk=exclude_pk)
-    if active.count() >= locked.max_players:
+    return max(locked.max_players - active.count(), 0)
+
+
+def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> None:
+    """The field cap counts active, non-reserve registrations; reserves may always be added."""
+    if free_places(locked, exclude_pk=exclude_pk) == 0:
         raise ValidationError(
             f"Das Teilnehmerfeld ist mit {locked.max_players} Spielern voll. "
             "Melden Sie den Spieler als Ersatzspieler an."
@@ -63,8 +88,16 @@ def _require_not_in_other_field(tournament: Tournament, player: Player) -> None:
 
 @transaction.atomic
 def registration_add(
-    *, tournament: Tournament, player: Player, reserve: bool, user
+    *,
+    tournament: Tournament,
+    player: Player,
+    reserve: bool,
+    user,
+    source: str = RegistrationSource.STAFF,
+    settle_request: bool = True,
 ) -> Registration:
+    """A place in the field (or as a reserve); an online request of the player is settled by it
+    unless the caller settles it itself (``settle_request=False``: moving up)."""
     locked = _lock_for_registration(tournament)
     events.public_data_changed(locked.pk)  # player count and standings list
     if locked.rounds.exists() and not reserve:
@@ -80,15 +113,32 @@ def registration_add(
     if existing is not None:
         existing.withdrawn_at = None
         existing.reserve = reserve
-        existing.save(update_fields=["withdrawn_at", "reserve"])
+        existing.source = source
+        existing.registered_by = user
+        existing.save(update_fields=["withdrawn_at", "reserve", "source", "registered_by"])
+        if settle_request:
+            _settle_open_request(locked, existing, user)
         return existing
     try:
         with transaction.atomic():
-            return Registration.objects.create(
-                tournament=locked, player=player, reserve=reserve, registered_by=user
+            registration = Registration.objects.create(
+                tournament=locked, player=player, reserve=reserve, registered_by=user, source=source
             )
     except IntegrityError as exc:
         raise ValidationError(f"{player.full_name} ist bereits angemeldet.") from exc
+    if settle_request:
+        _settle_open_request(locked, registration, user)
+    return registration
+
+
+def _settle_open_request(locked: Tournament, registration: Registration, user) -> None:
+    """The director registered a player who waited online: the request is settled by it."""
+    SignupRequest.objects.open().filter(tournament=locked, player_id=registration.player_id).update(
+        status=SignupStatus.ACCEPTED,
+        registration=registration,
+        decided_at=timezone.now(),
+        decided_by=user,
+    )
 
 
 @transaction.atomic
@@ -134,8 +184,62 @@ def registration_update(
     if not was_in_field and reg.withdrawn_at is None and not reg.reserve:
         _check_capacity(locked_t, exclude_pk=reg.pk)  # reinstated or no longer a reserve
     reg.save()
+    if was_in_field and reg.withdrawn_at is not None:
+        waitlist_move_up(locked=locked_t)
     events.public_data_changed(locked_t.pk)
     return reg
+
+
+def waitlist_move_up(*, locked: Tournament, now: datetime | None = None) -> list[SignupRequest]:
+    """Free places go to the waiting list in its order, before round 1 only; each player moved
+    up is e-mailed by a task after commit. The caller holds the tournament's lock."""
+    if locked.rounds.exists():
+        return []
+    now = now or timezone.now()
+    moved = []
+    for request in (
+        SignupRequest.objects.select_for_update().filter(tournament=locked).waiting_list()
+    ):
+        if free_places(locked) == 0:
+            break
+        try:
+            with transaction.atomic():
+                registration = registration_add(
+                    tournament=locked,
+                    player=request.player,
+                    reserve=False,
+                    user=request.requested_by,
+                    source=RegistrationSource.ONLINE,
+                    settle_request=False,
+                )
+        except ValidationError:  # meanwhile in the other field: that request is void
+            request.status = SignupStatus.DECLINED
+            request.decided_at = now
+            request.save(update_fields=["status", "decided_at"])
+            continue
+        request.status = SignupStatus.ACCEPTED
+        request.registration = registration
+        request.moved_up_at = now
+        request.save(update_fields=["status", "registration", "moved_up_at"])
+        signup_mail_enqueue(request.pk)
+        moved.append(request)
+    return moved
+
+
+def signup_mail_enqueue(request_id: int) -> None:
+    """After commit, the task that tells the player their request's status (by id; idempotent)."""
+    transaction.on_commit(lambda: _enqueue_signup_mail(request_id))
+
+
+def _enqueue_signup_mail(request_id: int) -> None:
+    try:
+        current_app.signature(SIGNUP_MAIL_TASK).apply_async(
+            args=(request_id,),
+            retry=True,
+            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+        )
+    except Exception:  # broker down: the status stands, only the e-mail is missing (logged)
+        log.warning("Mail zur Online-Anmeldung %s nicht eingereiht.", request_id, exc_info=True)
 
 
 def _absent_from_game(tournament: Tournament, reg: Registration, from_game: int, user) -> None:

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.common import access
@@ -13,8 +14,12 @@ from tournaments.enums import Category, TournamentStatus
 from tournaments.models import (
     Tournament,
 )
+from tournaments.registration import guests as guest_services
 from tournaments.registration import selectors as registration_selectors
 from tournaments.registration import services as registration_services
+from tournaments.registration.forms import GuestForm
+from tournaments.registration.online import selectors as signup_selectors
+from tournaments.registration.online import services as signup_services
 from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import field
 from tournaments.rounds import selectors as rounds_selectors
@@ -51,6 +56,11 @@ def _registration_context(tournament: Tournament) -> dict:
         # Only special tournaments have teams (Klub 6.2.1): no query for the others.
         "teams": registration_selectors.team_list(tournament) if teams_allowed else [],
         "teams_allowed": teams_allowed,
+        "requests": signup_selectors.open_requests(tournament),
+        "signup_closes_at": signup_services.signup_closes_at(tournament),
+        "check_in_open": tournament.check_in_open(timezone.now()),
+        "check_in_minutes": signup_services.CHECK_IN_MINUTES,
+        "guest_form": GuestForm(auto_id="guest_%s"),
     }
 
 
@@ -185,4 +195,71 @@ def registration_team_set(request, pk: int, reg_pk: int):
         )
     except ValidationError as exc:
         flash_errors(request, exc)
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def signup_decide(request, pk: int, req_pk: int):
+    """The director approves or declines a player's online registration."""
+    tournament = directed_tournament(request, pk)
+    signup = access.signup_request_or_404(tournament, req_pk)
+    action = request.POST.get("action", "")
+    if action not in ("approve", "decline"):
+        messages.error(request, "Unbekannte Aktion.")
+        return _registration_response(request, tournament)
+    try:
+        decided = signup_services.signup_decide(
+            request=signup, approve=action == "approve", user=request.user
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, f"{decided.player.full_name}: {decided.get_status_display()}.")
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def check_in_window(request, pk: int):
+    """The director opens (for some minutes) or closes the players' own check-in."""
+    tournament = directed_tournament(request, pk)
+    raw = str(request.POST.get("minutes", ""))
+    try:
+        if request.POST.get("action") == "close":
+            signup_services.check_in_window_close(tournament=tournament, user=request.user)
+            messages.success(request, "Check-in für Spieler geschlossen.")
+        else:
+            main = signup_services.check_in_window_open(
+                tournament=tournament,
+                minutes=int(raw) if raw.isdecimal() and len(raw) < 5 else 0,
+                user=request.user,
+            )
+            until = timezone.localtime(main.check_in_closes_at).strftime("%H:%M")
+            messages.success(request, f"Check-in für Spieler geöffnet bis {until} Uhr.")
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    return _registration_response(request, tournament)
+
+
+@login_required
+@require_POST
+def guest_add(request, pk: int):
+    """A guest on the day: name and club, no member number (marked as guest)."""
+    tournament = directed_tournament(request, pk)
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, f"Gast: {error}")
+        return _registration_response(request, tournament)
+    try:
+        registration = guest_services.guest_add(
+            tournament=tournament, user=request.user, **form.cleaned_data
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        kind = " als Ersatzspieler" if registration.reserve else ""
+        messages.success(request, f"Gast {registration.player.full_name}{kind} angemeldet.")
     return _registration_response(request, tournament)

@@ -22,6 +22,11 @@ class PlayerForm(forms.ModelForm):
             "publish_name",
         ]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Members have a number; giving a guest one makes them a member (issue 16).
+        self.fields["federation_number"].required = True
+
     def clean_birth_year(self):
         # The model's check constraint would only say "Bedingung … ist nicht erfüllt".
         year = self.cleaned_data.get("birth_year")

@@ -266,13 +266,16 @@ def _formula_problem(label: str, value: str) -> list[str]:
 
 @transaction.atomic
 def player_save(*, player: Player) -> Player:
-    """Create or update one player from a validated form instance."""
+    """Create or update one player from a validated form instance; a guest who gets a member
+    number becomes a member."""
     errors = {
         key: [f"{problem}." for problem in _formula_problem(label, getattr(player, key) or "")]
         for key, label in TEXT_FIELDS
     }
     if any(errors.values()):
         raise ValidationError({key: messages for key, messages in errors.items() if messages})
+    if player.federation_number:
+        player.is_guest = False
     player.full_clean()
     player.save()
     _names_changed(player)

@@ -36,8 +36,13 @@ class TournamentForm(forms.ModelForm):
             "ranking_year",
             "rule_set",
             "counts_for_ranking",
+            "signup_deadline",
+            "signup_approval",
         ]
         widgets = {
+            "signup_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }

@@ -14,6 +14,7 @@ from tournaments.common import events, guards
 from tournaments.domain import formats
 from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy, TournamentStatus
 from tournaments.models import Tournament, TournamentStaff
+from tournaments.registration import services as registration_services
 
 
 def tournament_format_errors(
@@ -125,6 +126,8 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     locked.full_clean()
     locked.save()
     _junior_field_sync(locked)
+    if "max_players" in fields:  # more places: the waiting list moves up (issue 16)
+        registration_services.waitlist_move_up(locked=locked)
     events.public_data_changed(locked.pk)
     return locked
 
@@ -231,6 +234,10 @@ def _junior_shared_fields(main: Tournament) -> dict:
         "venue": main.venue,
         "status": main.status,
         "registration_opened_at": main.registration_opened_at,
+        "signup_deadline": main.signup_deadline,
+        "signup_approval": main.signup_approval,
+        "check_in_opens_at": main.check_in_opens_at,
+        "check_in_closes_at": main.check_in_closes_at,
     }
 
 

@@ -66,6 +66,21 @@ urlpatterns = [
         name="registration_change",
     ),
     path(
+        "turniere/<int:pk>/anmeldungen/gast/",
+        registration_views.guest_add,
+        name="guest_add",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/check-in/",
+        registration_views.check_in_window,
+        name="check_in_window",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/anfragen/<int:req_pk>/",
+        registration_views.signup_decide,
+        name="signup_decide",
+    ),
+    path(
         "turniere/<int:pk>/anmeldungen/<int:reg_pk>/mannschaft/",
         registration_views.registration_team_set,
         name="registration_team_set",

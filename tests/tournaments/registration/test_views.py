@@ -136,4 +136,4 @@ def test_registration_page_query_count_does_not_grow(client, director, players):
 
     small, large = queries_for(8), queries_for(40)
     assert small == large
-    assert large <= 10
+    assert large <= 11  # one of them: online requests and the waiting list (issue 16)

@@ -1,0 +1,11 @@
+"""Forms of the registration page: a guest on the day."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class GuestForm(forms.Form):
+    first_name = forms.CharField(label=_("Vorname"), max_length=80)
+    last_name = forms.CharField(label=_("Nachname"), max_length=80)
+    club = forms.CharField(label=_("Verein"), max_length=120, required=False)
+    reserve = forms.BooleanField(label=_("als Ersatzspieler"), required=False)
