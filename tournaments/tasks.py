@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from tournaments.common import events
 from tournaments.registration.online import services as signup_services
 from tournaments.standings import warming
 
@@ -17,3 +18,9 @@ def warm_public_pages(tournament_id: int) -> list:
 def signup_mail(request_id: int) -> bool:
     """E-mail a player about an online registration's status (moved up, approved, declined)."""
     return signup_services.signup_mail_send(request_id=int(request_id))
+
+
+@shared_task(name="tournaments.reapply_lost_bumps", ignore_result=True)
+def reapply_lost_bumps() -> int:
+    """Every minute (beat): public-page generation bumps the cache missed are applied now."""
+    return events.lost_bumps_reapply()

@@ -45,8 +45,37 @@ def global_generation() -> int:
 
 
 def _bump(tournament_id: int) -> None:
-    _incr(_generation_key(tournament_id))
-    _incr(GLOBAL_GENERATION_KEY)
+    if _incr(_generation_key(tournament_id)) and _incr(GLOBAL_GENERATION_KEY):
+        lost_bumps_reapply()
+    else:
+        _record_lost(tournament_id)
+
+
+def _record_lost(tournament_id: int | None) -> None:
+    """Keep the bump the cache did not take in the database, to apply when it answers again."""
+    from tournaments.models import LostBump
+
+    try:
+        LostBump.objects.create(tournament_id=tournament_id)
+    except Exception:  # the database is gone too: nothing more we can do here
+        log.exception("generation bump of tournament %s lost", tournament_id)
+
+
+def lost_bumps_reapply() -> int:
+    """Apply the bumps the cache missed (after a success, and every minute from beat); rows go
+    only once their bumps are in. Returns how many rows were applied."""
+    from tournaments.models import LostBump
+
+    if breaker.is_open():
+        return 0
+    rows = list(LostBump.objects.values_list("pk", "tournament_id")[:500])
+    if not rows:
+        return 0
+    keys = {_generation_key(t) for _, t in rows if t is not None} | {GLOBAL_GENERATION_KEY}
+    if not all([_incr(key) for key in sorted(keys)]):
+        return 0
+    LostBump.objects.filter(pk__in=[pk for pk, _ in rows]).delete()
+    return len(rows)
 
 
 def _incr_or_start(key: str) -> None:
@@ -56,11 +85,13 @@ def _incr_or_start(key: str) -> None:
         cache.set(key, 2, timeout=None)
 
 
-def _incr(key: str) -> None:
+def _incr(key: str) -> bool:
     try:
         breaker.call(_incr_or_start, key, what="bump")
     except breaker.CacheUnavailable:
-        log.warning("cache unavailable; %s not bumped, public pages may be stale", key)
+        log.warning("cache unavailable; %s not bumped now, kept to apply later", key)
+        return False
+    return True
 
 
 def public_data_changed(tournament_id: int) -> None:

@@ -1,5 +1,6 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
+from tournaments.models.plumbing import LostBump
 from tournaments.models.referees import Absence, PlayerWarning, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
@@ -9,6 +10,7 @@ from tournaments.models.signups import SignupRequest
 
 __all__ = [
     "Absence",
+    "LostBump",
     "CutDecision",
     "PairingChange",
     "Player",

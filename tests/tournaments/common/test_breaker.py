@@ -72,3 +72,34 @@ def test_no_cache_call_inside_the_write_transaction(
         sheet_services.round_publish(rnd=rnd, user=director)
     assert depths, "the publication bumps the generation (after commit)"
     assert {depth for _, depth in depths} == {outside}
+
+
+@pytest.mark.django_db
+def test_a_bump_the_cache_missed_is_applied_when_it_answers_again():
+    """Issue #19.3: a generation bump lost while Redis hung used to leave the old standings in
+    the cache for 24 h. It is kept in the database and applied later (beat, every minute)."""
+    from tournaments.models import LostBump
+    from tournaments.tasks import reapply_lost_bumps
+
+    before = events.public_generation(7)
+    with mock.patch.object(cache, "incr", side_effect=TimeoutError):
+        events._bump(7)  # after the commit of a correction, Redis hanging
+    assert list(LostBump.objects.values_list("tournament_id", flat=True)) == [7]
+    breaker.reset()  # Redis is back
+    assert events.public_generation(7) == before  # still stale …
+    assert reapply_lost_bumps.delay().get() == 1  # … until the minute's job
+    assert events.public_generation(7) > before
+    assert not LostBump.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_next_successful_bump_applies_the_lost_ones():
+    from tournaments.models import LostBump
+
+    with mock.patch.object(cache, "incr", side_effect=TimeoutError):
+        events._bump(7)
+    breaker.reset()
+    before = events.public_generation(7)
+    events._bump(8)
+    assert events.public_generation(7) > before
+    assert not LostBump.objects.exists()
