@@ -99,12 +99,15 @@ def test_released_round_is_public(client, released_round, view):
     assert "Entwurf – noch nicht freigegeben" not in response.content.decode()
 
 
-def test_public_tournament_page_lists_released_rounds_only(client, drawn_round, director):
+def test_public_tournament_page_lists_released_rounds_only(
+    client, drawn_round, director, django_capture_on_commit_callbacks
+):
     page = reverse("tournament_public", args=[drawn_round.tournament_id])
     link = url("pairing_by_name", drawn_round)
     assert link not in client.get(page).content.decode()
 
-    round_services.round_release(rnd=drawn_round, user=director)
+    with django_capture_on_commit_callbacks(execute=True):  # public pages move on after commit
+        round_services.round_release(rnd=drawn_round, user=director)
 
     assert link in client.get(page).content.decode()
 
