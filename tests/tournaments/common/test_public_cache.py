@@ -70,6 +70,7 @@ def test_a_rush_over_five_variants_renders_each_once():
     assert all(body == f"Seite {path}".encode() for path, _, _, body in answers)
 
 
+@pytest.mark.django_db  # a bump looks for lost ones to apply (events.lost_bumps_reapply)
 def test_a_new_generation_renders_once_more_then_hits():
     renders: Counter = Counter()
     view = _counting_view(renders, threading.Lock(), seconds=0)
