@@ -36,6 +36,7 @@ from ranking.models import (
     TournamentContribution,
     TournamentRanking,
 )
+from tournaments.common import breaker
 from tournaments.common.bulk import delete_rows, insert_rows
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
@@ -47,7 +48,14 @@ log = logging.getLogger(__name__)
 
 
 def _enqueue(year: int) -> None:
-    """Send the recompute task; a broker that is down must not fail anything (logged)."""
+    """Send the recompute task; a broker that is down must not fail anything (logged). While the
+    cache's breaker says Redis just failed, nothing is sent: the year stays pending and the
+    periodic sweep computes it (a hanging broker must not hold the request)."""
+    if breaker.is_open():
+        log.warning(
+            "Ranking %s: Redis antwortet gerade nicht; Neuberechnung bleibt vorgemerkt.", year
+        )
+        return
     try:
         # by name: the task module imports this one, not the other way round
         current_app.signature("ranking.recompute_year").apply_async(

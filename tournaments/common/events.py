@@ -119,7 +119,10 @@ def pairing_released(tournament_id: int) -> None:
 
 def _enqueue_warm(tournament_id: int) -> None:
     """Render the rush's pages in a worker, after the generation bump (registered before us);
-    a broker that is down or a failing render must not fail the write (logged)."""
+    a broker that is down or a failing render must not fail the write (logged). While the
+    breaker says Redis just failed, the warm-up is skipped: the pages render on demand."""
+    if breaker.is_open():
+        return
     try:
         # by name: tournaments.tasks imports the views' world, this module must not
         current_app.signature("tournaments.warm_public_pages").apply_async(

@@ -347,3 +347,21 @@ def test_junior_field_rounds_count_like_all_rounds(director, desk_user, field):
         [(1, 2, 8)] * 4 + [(1, 3, 12)] * 8
     )
     assert {pid for pid, e in rows.items() if e.rounds == 2} == {p.pk for p in field[8:12]}
+
+
+def test_no_recompute_is_sent_while_redis_just_failed(director, desk_user, field, monkeypatch):
+    """Issue #19.3: with the breaker open the publisher is not asked (it would wait for a
+    hanging Redis); the year stays pending for the periodic sweep."""
+    from unittest import mock
+
+    from tournaments.common import breaker
+
+    sent = []
+    monkeypatch.setattr(
+        compute.current_app, "signature", lambda *a, **k: sent.append(a) or mock.Mock()
+    )
+    with mock.patch.object(breaker, "is_open", return_value=True):
+        compute._enqueue(2026)
+    assert sent == []
+    compute._enqueue(2026)
+    assert sent == [("ranking.recompute_year",)]
