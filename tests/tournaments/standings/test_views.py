@@ -14,6 +14,7 @@ from tests.support.builders import (
     play_known_round,
     simulate_tournament,
 )
+from tests.support.celery import celery_conf
 from tests.support.reading import player_at
 from tournaments.enums import RoundStatus, StaffRole, WarningGround, WarningKind
 from tournaments.models import (
@@ -238,7 +239,10 @@ def test_public_pages_are_cached_and_invalidated_by_a_correction(
         "number": 1,
         "scores": {x: (30 * (len(letters) - 1) if x == letters[0] else -30) for x in letters},
     }
-    with django_capture_on_commit_callbacks(execute=True):  # the bump follows the commit
+    with (
+        celery_conf(task_always_eager=True, task_eager_propagates=True),  # warm-up here, too
+        django_capture_on_commit_callbacks(execute=True),  # the bump follows the commit
+    ):
         sheet_services.sheet_save(
             table=sheet.table,
             games=games,
