@@ -130,6 +130,7 @@ class SheetAction(models.TextChoices):
     CONFIRMED = "confirmed", _("bestätigt")
     CLARIFICATION = "clarification", _("Klärung verlangt")
     INTERPRETED = "interpreted", _("von der Turnierleitung ausgelegt")
+    TABLE_ENTERED = "table_entered", _("am Tisch eingetragen")
 
 
 class WarningKind(models.TextChoices):
@@ -161,3 +162,10 @@ class AbsenceReason(models.TextChoices):
 
     RED_CARD = "red_card", _("Rote Karte")
     WITHDRAWAL = "withdrawal", _("Abmeldung")
+
+
+class SignoffVerdict(models.TextChoices):
+    """A table-mate's answer to the figures entered at the table (issue #15, Klub 10.2, 10.4)."""
+
+    CONFIRMED = "confirmed", _("Ich bestätige die Ergebnisse")
+    DISPUTED = "disputed", _("Ich widerspreche")

@@ -1,11 +1,17 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
 from tournaments.models.plumbing import LostBump
-from tournaments.models.referees import Absence, PlayerWarning, Ruling
+from tournaments.models.referees import Absence, PlayerWarning, RefereeCall, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
 from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
-from tournaments.models.sheets import ResultSheet, ScoredLine, ScoredRound, SheetVersion
+from tournaments.models.sheets import (
+    ResultSheet,
+    ScoredLine,
+    ScoredRound,
+    SheetSignoff,
+    SheetVersion,
+)
 from tournaments.models.signups import SignupRequest
 
 __all__ = [
@@ -15,6 +21,7 @@ __all__ = [
     "PairingChange",
     "Player",
     "PlayerWarning",
+    "RefereeCall",
     "Registration",
     "ResultSheet",
     "Round",
@@ -22,6 +29,7 @@ __all__ = [
     "ScoredLine",
     "ScoredRound",
     "Seat",
+    "SheetSignoff",
     "SheetVersion",
     "SignupRequest",
     "Table",

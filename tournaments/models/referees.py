@@ -12,7 +12,7 @@ from tournaments.enums import (
     WarningKind,
 )
 from tournaments.models.registry import Player
-from tournaments.models.rounds import Round
+from tournaments.models.rounds import Round, Table
 from tournaments.models.setup import Registration, Tournament
 
 RED_CARD_IN_FORCE = Q(kind=WarningKind.RED, withdrawn_at__isnull=True)
@@ -196,3 +196,36 @@ class Absence(models.Model):
             "reason": self.get_reason_display(),
             "game": self.from_game,
         }
+
+
+class RefereeCall(models.Model):
+    """A call for a referee from a table's phone page (issue #15.6, Klub 4.1). Recorded once;
+    taking and closing it are set once each, with who and when, and never changed again."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="calls")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="calls")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="calls")
+    reason = models.CharField(_("Anlass"), max_length=300, blank=True)
+    device = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.TextField(_("Ergebnis"), blank=True)
+    warning = models.ForeignKey(
+        PlayerWarning, null=True, blank=True, on_delete=models.PROTECT, related_name="calls"
+    )
+    ruling = models.ForeignKey(
+        "Ruling", null=True, blank=True, on_delete=models.PROTECT, related_name="calls"
+    )
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"Ruf {self.table} ({self.round})"

@@ -138,6 +138,15 @@ class Tournament(models.Model):
             "danach auf die Warteliste."
         ),
     )
+    table_entry = models.BooleanField(
+        _("Ergebnisse am Tisch eintragen"),
+        default=True,
+        help_text=_(
+            "Die Spieler tragen die Ergebnisse ihres Tisches auf dem Handy ein und bestätigen "
+            "sie; der Orgatisch prüft sie gegen den abgegebenen Papierbogen (Klub 10.2). "
+            "Aus: nur Papierbögen, die der Orgatisch erfasst."
+        ),
+    )
     check_in_opens_at = models.DateTimeField(_("Check-in ab"), null=True, blank=True)
     check_in_closes_at = models.DateTimeField(_("Check-in bis"), null=True, blank=True)
     juniors_of = models.OneToOneField(

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.enums import (
     SheetAction,
     SheetStatus,
+    SignoffVerdict,
 )
 from tournaments.models.rounds import Round, Table
 
@@ -70,15 +71,50 @@ class SheetVersion(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    device = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="Entered at the table: the phone it came from (device id, browser).",
+    )
+    submission_key = models.UUIDField(
+        null=True,
+        blank=True,
+        help_text="A re-sent form with the same key writes no second version (idempotent).",
+    )
 
     class Meta:
         ordering = ["sheet", "number"]
         constraints = [
             models.UniqueConstraint(fields=["sheet", "number"], name="sheet_version_unique"),
+            models.UniqueConstraint(
+                fields=["sheet", "submission_key"], name="sheet_version_submission_once"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.sheet} v{self.number}"
+
+
+class SheetSignoff(models.Model):
+    """A table-mate's confirmation or dispute of the figures entered at the table (issue #15,
+    Klub 10.4: the signatures confirm the round was played properly). One answer per seat and
+    version, never edited: new figures are a new version, to be signed anew."""
+
+    version = models.ForeignKey(SheetVersion, on_delete=models.CASCADE, related_name="signoffs")
+    letter = models.CharField(max_length=1)
+    verdict = models.CharField(max_length=20, choices=SignoffVerdict.choices)
+    note = models.TextField(blank=True)
+    device = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["version", "letter"], name="sheet_signoff_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version} {self.letter}: {self.verdict}"
 
 
 UNINDEXED = {"db_index": False, "db_constraint": False}
