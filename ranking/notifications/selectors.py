@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ranking.models import NotificationKind, PlayerAccount, PlayerPreferences
 from tournaments.models import Seat
+
+
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What `secrets.token_urlsafe` makes."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ def preferences_of(account: PlayerAccount) -> PlayerPreferences:
 
 def account_for_calendar_token(token: str) -> PlayerAccount | None:
     """The account whose current feed link carries `token` (a revoked or unknown one: None)."""
-    if not token or len(token) > 64:
+    if not TOKEN_SHAPE.fullmatch(token or ""):  # NUL bytes and the like never reach the DB
         return None
     preferences = (
         PlayerPreferences.objects.select_related("account__player", "account__user")
