@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from ranking.models import NotificationKind, PlayerAccount, PlayerPreferences
 from tournaments.models import Seat
 
-
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What `secrets.token_urlsafe` makes."""
 
