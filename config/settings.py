@@ -173,6 +173,10 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "ranking.recompute_pending",
         "schedule": timedelta(minutes=int(os.environ.get("RANKING_SWEEP_MINUTES", "15"))),
     },
+    "players-mails-sweep": {
+        "task": "ranking.notify_sweep",
+        "schedule": timedelta(minutes=10),
+    },
 }
 
 # --- Authentication

@@ -54,3 +54,9 @@ def notify_table(round_id: int) -> int:
 def notify_correction(version_id: int) -> int:
     """The note to a corrected published table's players (once per player and sheet version)."""
     return notifications.correction_mails_send(version_id=int(version_id))
+
+
+@shared_task(name="ranking.notify_sweep", ignore_result=True)
+def notify_sweep() -> dict:
+    """Every 10 minutes (beat): players' e-mails whose job was lost are sent now."""
+    return notifications.notifications_sweep()

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
-from ranking.models import NotificationKind, PlayerAccount, PlayerPreferences
-from tournaments.models import Seat
+from django.db.models import F
+
+from ranking.models import Notification, NotificationKind, PlayerAccount, PlayerPreferences
+from tournaments.enums import RoundStatus, SheetStatus
+from tournaments.models import Round, Seat, SheetVersion
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What `secrets.token_urlsafe` makes."""
@@ -51,6 +55,51 @@ def table_recipients(rnd) -> list[Recipient]:
 def correction_recipients(table) -> list[Recipient]:
     """Players of the corrected table (only them) who have an account, an address and want it."""
     return _recipients(Seat.objects.filter(table=table), NotificationKind.CORRECTION)
+
+
+def already_claimed(kind: str, ref_id: int) -> set[int]:
+    """Players this mail went (or is going) to: skipped before any insert is tried."""
+    return set(
+        Notification.objects.filter(kind=kind, ref_id=ref_id).values_list("player_id", flat=True)
+    )
+
+
+def rounds_to_sweep(since: datetime) -> list[int]:
+    """Rounds released since then and still being played: their "your table" mails are still
+    worth sending if the job was lost (a broker that was down)."""
+    return list(
+        Round.objects.filter(status=RoundStatus.RELEASED, released_at__gte=since)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def corrections_to_sweep(since: datetime) -> list[int]:
+    """Sheet versions confirmed after their round's publication since then, whose games differ
+    from the confirmed version before them (the same test as the sheet service's)."""
+    found = []
+    versions = (
+        SheetVersion.objects.filter(
+            created_at__gte=since,
+            status=SheetStatus.CONFIRMED,
+            sheet__round__status=RoundStatus.PUBLISHED,
+            created_at__gt=F("sheet__round__published_at"),
+        )
+        .order_by("pk")
+        .values_list("pk", "sheet_id", "number", "games")
+    )
+    for pk, sheet_id, number, games in versions:
+        previous = (
+            SheetVersion.objects.filter(
+                sheet_id=sheet_id, status=SheetStatus.CONFIRMED, number__lt=number
+            )
+            .order_by("-number")
+            .values_list("games", flat=True)
+            .first()
+        )
+        if previous != games:
+            found.append(pk)
+    return found
 
 
 def preferences_of(account: PlayerAccount) -> PlayerPreferences:

@@ -4,7 +4,10 @@ sends nobody twice; only players with an account and an address who did not swit
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from ranking import tasks
 from ranking.models import Notification, NotificationKind
@@ -154,3 +157,45 @@ def test_a_paper_only_change_after_publication_sends_no_note(
         )
     assert mailoutbox == []
     assert not Notification.objects.filter(kind=NotificationKind.CORRECTION).exists()
+
+
+def test_the_sweep_sends_what_a_lost_job_did_not(drawn, director, players, mailoutbox):
+    _t, rnd = drawn
+    round_services.round_release(rnd=rnd, user=director)  # never committed: its job is "lost"
+    released = timezone.now()
+    assert notifications.notifications_sweep(now=released) == {"table": 4, "correction": 0}
+    assert notifications.notifications_sweep(now=released) == {"table": 0, "correction": 0}
+    assert len(mailoutbox) == 4
+    later = released + timedelta(hours=notifications.SWEEP_HOURS, minutes=1)
+    Notification.objects.all().delete()
+    assert notifications.notifications_sweep(now=later) == {"table": 0, "correction": 0}
+
+
+def test_the_sweep_sends_lost_correction_notes_not_paper_changes(
+    published, director, players, mailoutbox
+):
+    _t, rnd = published
+    assert notifications.notifications_sweep() == {"table": 0, "correction": 0}  # published
+    table = seat_of(rnd, players[0]).table
+    sheet = sheet_services.sheet_save(
+        table=table,
+        games=table.sheet.confirmed.games,
+        expected_version=table.sheet.version,
+        user=director,
+        reason="Papier",
+        filled_in_by="A",
+        signed_by_all=True,
+    )
+    assert notifications.notifications_sweep() == {"table": 0, "correction": 0}
+    sheet_services.sheet_save(
+        table=table,
+        games=swapped_first_game(),
+        expected_version=sheet.version,
+        user=director,
+        reason="Spiel 1 vertauscht übertragen",
+    )
+    swept = notifications.notifications_sweep()
+    assert swept["correction"] == len(mailoutbox) >= 1
+    assert {m.subject for m in mailoutbox} == {
+        f"Korrektur: Tisch {table.number}, Runde 1 – {rnd.tournament.name}"
+    }
