@@ -34,7 +34,8 @@ def notifications(request):
         if form.is_valid():
             notification_services.preferences_update(user=request.user, **form.cleaned_data)
             messages.success(request, "Ihre Einstellungen sind gespeichert.")
-            return redirect("ranking:notifications")
+            if not request.htmx:
+                return redirect("ranking:notifications")
     preferences = notification_selectors.preferences_of(account)
     form = PreferencesForm(
         initial={
@@ -47,9 +48,10 @@ def notifications(request):
         feed_url = request.build_absolute_uri(
             reverse("ranking:calendar_feed", args=[preferences.calendar_token])
         )
+    template = "ranking/notifications.html"
     return render(
         request,
-        "ranking/notifications.html",
+        template + "#preferences" if request.htmx else template,
         {
             "account": account,
             "form": form,

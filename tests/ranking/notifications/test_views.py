@@ -59,6 +59,18 @@ def test_choices_default_on_and_each_can_be_switched_off(client, me):
     assert done.context["form"].initial == {"table_mail": True, "correction_mail": False}
 
 
+def test_htmx_saves_in_place(client, me):
+    response = client.post(
+        reverse("ranking:notifications"), {"correction_mail": "on"}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section class="card" aria-labelledby="h-mails"')
+    assert "Ihre Einstellungen sind gespeichert." in html
+    saved = PlayerPreferences.objects.get(account__user=me)
+    assert (saved.table_mail, saved.correction_mail) == (False, True)
+
+
 def test_staff_without_an_account_is_refused(client, director):
     client.force_login(director)
     assert client.get(reverse("ranking:notifications")).status_code == 403
