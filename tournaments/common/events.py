@@ -119,11 +119,12 @@ def published_results_changed(tournament_id: int) -> None:
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
 
 
-def pairing_released(tournament_id: int, *, round_id: int) -> None:
+def pairing_released(tournament_id: int, *, round_id: int | None = None) -> None:
     """A round's pairing became public: invalidate public pages and warm them (the table rush),
-    and tell the listeners (players' e-mails)."""
+    and tell the listeners of the round (players' e-mails)."""
     public_data_changed(tournament_id)
-    round_released.send(sender=None, tournament_id=tournament_id, round_id=round_id)
+    if round_id is not None:
+        round_released.send(sender=None, tournament_id=tournament_id, round_id=round_id)
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
 
 
