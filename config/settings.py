@@ -173,6 +173,10 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "ranking.recompute_pending",
         "schedule": timedelta(minutes=int(os.environ.get("RANKING_SWEEP_MINUTES", "15"))),
     },
+    "players-mails-sweep": {
+        "task": "ranking.notify_sweep",
+        "schedule": timedelta(minutes=10),
+    },
 }
 
 # --- Authentication
@@ -220,6 +224,8 @@ MEDIA_URL = "media/"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "turniere@rummikub-verband.de")
+# Absolute links in e-mails a Celery worker sends (it has no request to take the host from).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
 # --- Production hardening: on whenever DEBUG is off (`manage.py check --deploy` clean).
 if not DEBUG:

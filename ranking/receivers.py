@@ -1,13 +1,17 @@
-"""What the ranking listens to: published results (SPEC §9) and log-ins."""
+"""What the ranking listens to: published results (SPEC §9), released rounds and corrected
+tables (the players' e-mails, issue 16.4) and log-ins."""
 
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
 from ranking.compute.services import on_results_changed
 from ranking.models import PlayerAccount
-from tournaments.common.events import results_changed
+from ranking.notifications.services import on_round_released, on_sheet_corrected
+from tournaments.common.events import published_sheet_corrected, results_changed, round_released
 
 results_changed.connect(on_results_changed, dispatch_uid="ranking.results_changed")
+round_released.connect(on_round_released, dispatch_uid="ranking.table_mails")
+published_sheet_corrected.connect(on_sheet_corrected, dispatch_uid="ranking.correction_mails")
 
 
 @receiver(user_logged_in, dispatch_uid="ranking.player_account")

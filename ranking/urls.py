@@ -6,6 +6,7 @@ from ranking.accounts import views as accounts_views
 from ranking.appeals import views as appeals_views
 from ranking.commission import views as commission_views
 from ranking.corner import views as corner_views
+from ranking.notifications import views as notification_views
 from ranking.public import views as public_views
 
 app_name = "ranking"
@@ -19,6 +20,13 @@ urlpatterns = [
     path("mein-bereich/turniere/<int:pk>/anmelden/", corner_views.register, name="signup_register"),
     path("mein-bereich/turniere/<int:pk>/abmelden/", corner_views.withdraw, name="signup_withdraw"),
     path("mein-bereich/turniere/<int:pk>/einchecken/", corner_views.check_in, name="check_in"),
+    path(
+        "mein-bereich/benachrichtigungen/",
+        notification_views.notifications,
+        name="notifications",
+    ),
+    path("mein-bereich/kalender/", notification_views.calendar_link, name="calendar_link"),
+    path("kalender/<str:token>.ics", notification_views.calendar_feed, name="calendar_feed"),
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),
     path("einsprueche/<int:pk>/", appeals_views.appeal_detail, name="appeal_detail"),
     path("einsprueche/<int:pk>/anhang/", appeals_views.appeal_attachment, name="appeal_attachment"),

@@ -11,6 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from ranking.enums import AppealStatus, DecisionOutcome
 from ranking.models.lines import CorrectionLine as CorrectionLine  # its own module: 400 lines
+from ranking.models.notifications import Notification as Notification
+from ranking.models.notifications import NotificationKind as NotificationKind
+from ranking.models.notifications import PlayerPreferences as PlayerPreferences
 
 
 class PlayerAccount(models.Model):

@@ -8,10 +8,12 @@ DevTools protocol, so a Content-Security-Policy of the site cannot block it. The
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
 from ranking.accounts import services as account_services
+from ranking.notifications import services as notification_services
 from tests.browser.conftest import log_in
 from tournaments.models import Player, Round, Tournament
 from tournaments.registration.online import services as online_services
@@ -121,6 +123,7 @@ def test_director_and_desk_pages_on_a_laptop(page, live_server, demo):
         reverse("director:desk_board", args=[r, 1]),
         reverse("director:sheet", args=[r, 1, table]),
         reverse("director:staff", args=[r]),
+        reverse("director:check_in_poster", args=[r]),
         reverse("director:tournament_detail", args=[j]),
         reverse("director:tournament_edit", args=[j]),
         reverse("desk_home"),
@@ -152,11 +155,14 @@ def test_referee_pages_on_a_phone(phone, live_server, demo):
 
 
 def test_player_and_commission_pages(phone, page, live_server, demo):
+    player = get_user_model().objects.get(username="spieler")
+    notification_services.calendar_link_renew(user=player)  # the page with its feed link
     log_in(phone, live_server.url, "spieler", DEMO_PASSWORD)
     paths = [
         reverse("ranking:my_area"),
         reverse("ranking:my_tournaments"),
         reverse("ranking:check_in", args=[demo["running"].pk]),
+        reverse("ranking:notifications"),
     ]
     assert violations(phone, live_server.url, paths) == {}
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)

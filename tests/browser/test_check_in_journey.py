@@ -38,7 +38,7 @@ def test_player_checks_in_on_a_phone_and_the_director_sees_it(page, phone, live_
     page.get_by_role("button", name="Check-in öffnen").click()
     window = page.get_by_test_id("check-in-window")
     assert "Spieler checken sich gerade selbst ein" in window.inner_text()
-    link = window.get_by_role("link").get_attribute("href")
+    link = window.get_by_role("link").first.get_attribute("href")
     assert page.locator(".stats li").first.inner_text() == "0\nSpieler eingecheckt"
 
     phone.goto(base + link)  # the posted link: log in first, then back here

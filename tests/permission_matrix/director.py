@@ -55,6 +55,9 @@ CALLS = {
         t, data=lambda w: {"first_name": "Gerda", "last_name": "Gast", "reserve": "on"}
     ),
     "check_in_window": Call(t, data=lambda w: {"action": "close"}),
+    "check_in_qr": Call(t),
+    "check_in_poster": Call(t),
+    "check_in_poster@other": Call(lambda w: {"pk": w.other.pk}),
     "signup_decide": Call(
         lambda w: {"pk": w.upcoming.pk, "req_pk": w.signup_request_id},
         data=lambda w: {"action": "approve"},
@@ -106,6 +109,13 @@ guest_add                    POST L    403  403  403  403  403  403  W    403  4
 # open is refused with a message).
 check_in_window              GET  L    405  405  405  405  405  405  405  405  405  405  405
 check_in_window              POST L    403  403  403  403  403  403  302  403  403  302  302
+# Its QR code and the A4 poster with it: the tournament's directors (GET only).
+check_in_qr                  GET  L    403  403  403  403  403  403  200  403  403  200  200
+check_in_qr                  POST L    405  405  405  405  405  405  405  405  405  405  405
+check_in_poster              GET  L    403  403  403  403  403  403  200  403  403  200  200
+check_in_poster              POST L    405  405  405  405  405  405  405  405  405  405  405
+check_in_poster@other        GET  L    403  403  403  403  403  403  403  200  403  200  200
+check_in_poster@other        POST L    405  405  405  405  405  405  405  405  405  405  405
 # Online requests: the director of that tournament decides; a request of another tournament
 # is not found under this one.
 signup_decide                GET  L    405  405  405  405  405  405  405  405  405  405  405

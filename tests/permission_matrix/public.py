@@ -11,6 +11,7 @@ def t(w):
 
 CALLS = {
     "home": Call(),
+    "federation_calendar": Call(),
     "tournament_public": Call(t),
     "tournament_public@draft": Call(lambda w: {"pk": w.draft.pk}),
     "tournament_public@juniors": Call(lambda w: {"pk": w.t_juniors.pk}),
@@ -50,6 +51,9 @@ hall_display                 GET  200  200  200  200  200  200  200  200  200  2
 hall_display                 POST 405  405  405  405  405  405  405  405  405  405  405  405
 hall_display@draft           GET  404  404  404  404  404  404  404  200  404  404  200  200
 hall_display@draft           POST 405  405  405  405  405  405  405  405  405  405  405  405
+# The federation calendar (ICS) of all public tournaments, cached like the start page.
+federation_calendar          GET  200  200  200  200  200  200  200  200  200  200  200  200
+federation_calendar          POST 405  405  405  405  405  405  405  405  405  405  405  405
 home                         GET  200  200  200  200  200  200  200  200  200  200  200  200
 home                         POST 405  405  405  405  405  405  405  405  405  405  405  405
 login                        GET  200  200  200  200  200  200  200  200  200  200  200  200

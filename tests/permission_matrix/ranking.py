@@ -43,6 +43,10 @@ CALLS = {
     "check_in": Call(lambda w: {"pk": w.t.pk}),
     "signup_register": Call(lambda w: {"pk": w.upcoming.pk}),
     "signup_withdraw": Call(lambda w: {"pk": w.upcoming.pk}),
+    "notifications": Call(data=lambda w: {"table_mail": "on"}),
+    "calendar_link": Call(data=lambda w: {"action": "new"}),
+    "calendar_feed": Call(lambda w: {"token": w.calendar_token}),
+    "calendar_feed@revoked": Call(lambda w: {"token": "x" * 32}),
     "invite": Call(
         data=lambda w: {
             "federation_number": w.free_player.federation_number,
@@ -99,6 +103,16 @@ signup_register              GET  L    405  405  405  405  405  405  405  405  4
 signup_register              POST L    W    W    403  403  403  403  403  403  403  403  403
 signup_withdraw              GET  L    405  405  405  405  405  405  405  405  405  405  405
 signup_withdraw              POST L    302  302  403  403  403  403  403  403  403  403  403
+# E-mails and calendar link: players with an account, for their own account only (the URL
+# names no player). The feed: the secret link is the permission; an unknown one is 404.
+notifications                GET  L    200  200  403  403  403  403  403  403  403  403  403
+notifications                POST L    W    W    403  403  403  403  403  403  403  403  403
+calendar_link                GET  L    405  405  405  405  405  405  405  405  405  405  405
+calendar_link                POST L    W    W    403  403  403  403  403  403  403  403  403
+calendar_feed                GET  200  200  200  200  200  200  200  200  200  200  200  200
+calendar_feed                POST 405  405  405  405  405  405  405  405  405  405  405  405
+calendar_feed@revoked        GET  404  404  404  404  404  404  404  404  404  404  404  404
+calendar_feed@revoked        POST 405  405  405  405  405  405  405  405  405  405  405  405
 my_area                      GET  L    200  200  403  403  403  403  200  200  403  200  200
 my_area                      POST L    200  200  403  403  403  403  200  200  403  200  200
 player                       GET  200  200  200  200  200  200  200  200  200  200  200  200

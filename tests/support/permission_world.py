@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from ranking.commission import services as commission_services
 from ranking.compute import services as compute
+from ranking.notifications import services as notification_services
 from tests.support import builders
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Absence, Player, Registration, Round, Tournament
@@ -74,6 +75,7 @@ class PermissionWorld:
     token: str  # of an open invitation
     signup_request_id: int  # pending in `upcoming` (a player without an account)
     axes_ids: dict  # model name -> a record of django-axes
+    calendar_token: str = ""  # the player's calendar feed link
 
 
 def make_permission_world() -> PermissionWorld:
@@ -209,6 +211,7 @@ def make_permission_world() -> PermissionWorld:
         axes_ids=_log_ins(),
         drawn_seated=(drawn_seats[0].player_id, drawn_seats[5].player_id),
         player_id=players[0].pk,
+        calendar_token=notification_services.calendar_link_renew(user=player).calendar_token,
     )
 
 

@@ -187,6 +187,9 @@ SPECS = [
         kwargs=tk,
         data=lambda w: {"action": "close"},
     ),
+    # The check-in link as a QR code and its A4 poster: the tournament's directors.
+    Spec("director:check_in_qr", "get", "tournament", kwargs=tk),
+    Spec("director:check_in_poster", "get", "tournament", kwargs=tk),
     Spec(
         "director:signup_decide",
         "post",

@@ -20,6 +20,14 @@ log = logging.getLogger(__name__)
 #: a published sheet corrected). The ranking (SPEC §9) listens.
 results_changed = Signal()
 
+#: sent with ``tournament_id`` and ``round_id`` when a round's pairing is released; the players'
+#: "your table" e-mails listen (issue 16.4). Receivers run inside the release transaction.
+round_released = Signal()
+
+#: sent with ``tournament_id`` and ``version_id`` when a published sheet gets a confirmed version
+#: with other games (a correction, an interpretation): the note to that table's players listens.
+published_sheet_corrected = Signal()
+
 
 def _generation_key(tournament_id: int) -> str:
     return f"public:tournament:{tournament_id}:generation"
@@ -111,10 +119,19 @@ def published_results_changed(tournament_id: int) -> None:
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
 
 
-def pairing_released(tournament_id: int) -> None:
-    """A round's pairing became public: invalidate public pages and warm them (the table rush)."""
+def pairing_released(tournament_id: int, *, round_id: int | None = None) -> None:
+    """A round's pairing became public: invalidate public pages and warm them (the table rush),
+    and tell the listeners of the round (players' e-mails)."""
     public_data_changed(tournament_id)
+    if round_id is not None:
+        round_released.send(sender=None, tournament_id=tournament_id, round_id=round_id)
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
+
+
+def sheet_corrected(tournament_id: int, *, version_id: int) -> None:
+    """A published table's games changed (announced with `published_results_changed` by the
+    caller): tell the listeners (the note to that table's players)."""
+    published_sheet_corrected.send(sender=None, tournament_id=tournament_id, version_id=version_id)
 
 
 def _enqueue_warm(tournament_id: int) -> None:

@@ -3,13 +3,16 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.common import access
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import flash_errors
+from tournaments.common.qr import qr_svg
 from tournaments.enums import Category, TournamentStatus
 from tournaments.models import (
     Tournament,
@@ -263,3 +266,39 @@ def guest_add(request, pk: int):
         kind = " als Ersatzspieler" if registration.reserve else ""
         messages.success(request, f"Gast {registration.player.full_name}{kind} angemeldet.")
     return _registration_response(request, tournament)
+
+
+def _check_in_url(request, tournament: Tournament) -> str:
+    """The players' check-in link of the event (the ranking app's player area, by URL name)."""
+    return request.build_absolute_uri(
+        reverse("ranking:check_in", args=[tournament.main_tournament_id])
+    )
+
+
+@login_required
+@require_safe
+def check_in_qr(request, pk: int):
+    """The check-in link as a QR code (SVG image) for the registration page and the poster."""
+    tournament = directed_tournament(request, pk)
+    response = HttpResponse(
+        qr_svg(_check_in_url(request, tournament), title=f"Check-in {tournament.name}"),
+        content_type="image/svg+xml",
+    )
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@login_required
+@require_safe
+def check_in_poster(request, pk: int):
+    """An A4 poster to hang at the venue: the QR code large, the name, the link as text."""
+    tournament = directed_tournament(request, pk)
+    return render(
+        request,
+        "tournaments/print/check_in_poster.html",
+        {
+            "tournament": tournament,
+            "check_in_url": _check_in_url(request, tournament),
+            "check_in_open": tournament.check_in_open(timezone.now()),
+        },
+    )

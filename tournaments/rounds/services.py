@@ -383,5 +383,5 @@ def round_release(*, rnd: Round, user) -> Round:
     PairingChange.objects.create(
         round=locked, user=user, action="release", description="Paarung freigegeben."
     )
-    events.pairing_released(locked.tournament_id)
+    events.pairing_released(locked.tournament_id, round_id=locked.pk)
     return locked

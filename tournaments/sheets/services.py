@@ -151,13 +151,18 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
     sheet.current = version
     sheet.status = status
     if status == SheetStatus.CONFIRMED:
+        previous_id = sheet.confirmed_id
         sheet.confirmed = version
         # Scored once, here: every reader of results reads these lines (SPEC §4).
         scored_lines_store(sheet=sheet, version=version)
         if sheet.table.round.status == RoundStatus.PUBLISHED:
             # The one place a published result changes (a correction, an interpretation):
             # public pages, the API cache and the ranking hear of it.
-            events.published_results_changed(sheet.table.round.tournament_id)
+            tournament_id = sheet.table.round.tournament_id
+            events.published_results_changed(tournament_id)
+            previous = SheetVersion.objects.filter(pk=previous_id).values_list("games", flat=True)
+            if list(previous) != [games]:  # a note to the table, not for the paper facts alone
+                events.sheet_corrected(tournament_id, version_id=version.pk)
     sheet.save()
     return sheet
 

@@ -76,6 +76,16 @@ urlpatterns = [
         name="check_in_window",
     ),
     path(
+        "turniere/<int:pk>/anmeldungen/check-in/qr.svg",
+        registration_views.check_in_qr,
+        name="check_in_qr",
+    ),
+    path(
+        "turniere/<int:pk>/anmeldungen/check-in/aushang/",
+        registration_views.check_in_poster,
+        name="check_in_poster",
+    ),
+    path(
         "turniere/<int:pk>/anmeldungen/anfragen/<int:req_pk>/",
         registration_views.signup_decide,
         name="signup_decide",

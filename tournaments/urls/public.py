@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.calendar import views as calendar_views
 from tournaments.history import views as history_views
 from tournaments.pages import views as pages_views
 from tournaments.rounds import views as rounds_views
@@ -9,6 +10,7 @@ from tournaments.standings import views as standings_views
 
 urlpatterns = [
     path("", pages_views.home, name="home"),
+    path("kalender.ics", calendar_views.federation_calendar, name="federation_calendar"),
     path("turniere/<int:pk>/", pages_views.tournament_public, name="tournament_public"),
     path(
         "turniere/<int:pk>/runden/<int:number>/tische/",
