@@ -25,9 +25,6 @@ from django.utils.http import parse_etags
 
 from tournaments.common import events
 
-#: how often a live region polls (static/js/live.js and the templates' hx-trigger say the same)
-POLL_MS = 1500
-
 
 def etag(request, tournament_id: int, *, desk: bool = False) -> str | None:
     """The ETag of this viewer's live screens of a tournament now; None if the cache is down."""

@@ -183,7 +183,8 @@ standings must not be served the search's table partial); any other target is th
 
 
 def _key(request, generation: str) -> str:
-    known = [(n, request.GET.get(n, "")[:100]) for n in KEYED_PARAMS if n in request.GET]
+    # an empty value is the page without it (a live poll sends the empty search field: q=)
+    known = [(n, request.GET[n][:100]) for n in KEYED_PARAMS if request.GET.get(n)]
     canonical = request.path + "?" + "&".join(f"{n}={v}" for n, v in known)
     path = hashlib.sha256(canonical.encode()).hexdigest()[:32]
     partial = "full"

@@ -193,3 +193,16 @@ def test_the_desk_board_polls_every_one_and_a_half_seconds(client, released, des
     page = client.get(reverse("director:desk_board", args=[tournament.pk, rnd.number]))
     assert 'hx-trigger="every 1500ms, live-now"' in page.content.decode()
     assert "js/live.js" in page.content.decode()
+
+
+def test_the_polls_empty_search_field_shares_the_plain_pages_cache(client, published):
+    """The standings poll sends the (empty) search field along: `?q=` is the page without it,
+    so all open phones share one cached partial per generation."""
+    tournament, _ = published
+    url = reverse("standings", args=[tournament.pk])
+    # the publication's warm-up rendered the plain poll's partial; `?q=` finds it
+    assert poll(client, url + "?q=", "live-standings")["X-Public-Cache"] == "hit"
+    assert poll(client, url + "?nach_runde=1", "live-standings")["X-Public-Cache"] == "miss"
+    searched = poll(client, url + "?q=zzz", "live-standings")
+    assert "X-Public-Cache" not in searched  # a search is filtered per request, uncached
+    assert "0 Treffer" in searched.content.decode()
