@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
 from tests.browser.test_accessibility import AXE
-from tests.support.builders import make_released_round, play_round
+from tests.support.builders import PASSWORD, make_released_round, play_round
 from tournaments.clock import services as clock_services
 from tournaments.rounds import services as round_services
 
@@ -118,3 +119,22 @@ def test_the_hall_display_has_landmarks_in_every_mode(page, live_server, release
         )
         page.evaluate(AXE)
         assert page.evaluate(LANDMARKS) == [], view
+
+
+def test_the_director_runs_the_clock_from_the_round_page(page, live_server, released, director):
+    tournament, rnd = released
+    log_in(page, live_server.url, director.username, PASSWORD)
+    page.goto(live_server.url + reverse("director:round_detail", args=[tournament.pk, 1]))
+    clock = page.get_by_test_id("round-clock")
+    clock.get_by_label("Dauer der Runde (Minuten)").fill("100")
+    clock.get_by_role("button", name="Uhr starten").click()
+    expect(page.get_by_text("Die Rundenuhr läuft.")).to_be_visible()
+    page.get_by_test_id("round-clock").get_by_role("button", name="Anhalten").click()
+    expect(page.get_by_text("Die Rundenuhr ist angehalten.")).to_be_visible()
+    expect(page.get_by_test_id("round-clock")).to_contain_text(
+        re.compile(r"Angehalten: noch 1:(40:00|39:\d\d)")
+    )
+    page.get_by_test_id("round-clock").get_by_text("Protokoll der Uhr").click()
+    page.screenshot(path=str(SHOTS / "live-round-clock-desktop.png"), full_page=True)
+    page.evaluate(AXE)
+    assert page.evaluate(LANDMARKS) == []
