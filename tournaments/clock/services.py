@@ -48,14 +48,17 @@ def round_clock_start(*, rnd: Round, user, minutes: int) -> ClockState:
 
 @transaction.atomic
 def round_clock_pause(*, rnd: Round, user) -> ClockState:
+    """Stop the clock (a dispute, a break); the time left is kept."""
     return _act(rnd, user, clock.PAUSE)
 
 
 @transaction.atomic
 def round_clock_resume(*, rnd: Round, user) -> ClockState:
+    """Run on from the time left at the pause: the end moves by the pause's length."""
     return _act(rnd, user, clock.RESUME)
 
 
 @transaction.atomic
 def round_clock_end(*, rnd: Round, user) -> ClockState:
+    """The round's playing time is over (the hall display says so until publication)."""
     return _act(rnd, user, clock.END)

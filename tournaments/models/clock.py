@@ -1,5 +1,6 @@
 """The round clock's log (issue #15.7): every start, pause, resume and end is a row with who and
-when; the state is folded from them (`domain.clock`). Never updated, never deleted."""
+when; the state is folded from them (`domain.clock`). The services only add rows (no admin
+page either), so the log is the clock's whole history."""
 
 from django.conf import settings
 from django.db import models
