@@ -65,6 +65,7 @@ def public_paths(d) -> list[str]:
         reverse("pairing_by_table", args=[r, 1]),
         reverse("table_cards", args=[r, 1]),
         reverse("hall_display", args=[r]),
+        reverse("hall_display", args=[r]) + "?ansicht=uhr",  # the round clock (issue #15.7)
         reverse("standings", args=[f]),
         reverse("round_results", args=[f, 1]),
         reverse("player_page", args=[d["player"].pk]),

@@ -83,6 +83,7 @@ CALLS = {
         drawn, data=lambda w: {"player": w.drawn_seated[1], "table": 2, "reason": "Rollstuhl"}
     ),
     "round_release": Call(drawn),
+    "round_clock": Call(r2, data=lambda w: {"action": "start", "minutes": "90"}),
     "result_sheets": Call(r2),
     "desk_board": Call(r2),
     "desk_board@juniors": Call(lambda w: {"pk": w.t_juniors.pk, "number": 1}),
@@ -177,6 +178,9 @@ round_publish                GET  L    405  405  405  405  405  405  405  405  4
 round_publish                POST L    403  403  403  403  403  403  302  403  403  302  302
 round_release                GET  L    405  405  405  405  405  405  405  405  405  405  405
 round_release                POST L    403  403  403  403  403  403  W    403  403  W    W
+# The round clock (issue #15.7): the tournament's directors only; the desk does not run it.
+round_clock                  GET  L    405  405  405  405  405  405  405  405  405  405  405
+round_clock                  POST L    403  403  403  403  403  403  W    403  403  W    W
 round_swap                   GET  L    405  405  405  405  405  405  405  405  405  405  405
 round_swap                   POST L    403  403  403  403  403  403  W    403  403  W    W
 sheet                        GET  L    403  403  403  403  403  200  200  403  403  200  200

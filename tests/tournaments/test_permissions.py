@@ -17,6 +17,7 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
+    RoundClockAction,
     SignupRequest,
     TablePin,
     Tournament,
@@ -240,6 +241,15 @@ SPECS = [
         "tournament",
         kwargs=rk,
         effect=lambda w: Round.objects.get(pk=w["round"].pk).status == RoundStatus.RELEASED,
+    ),
+    Spec(
+        "director:round_clock",
+        "post",
+        "tournament",
+        kwargs=rk,
+        data=lambda w: {"action": "start", "minutes": "90"},
+        # round 1 is drawn, not released: the clock is refused with a message.
+        effect=lambda w: not RoundClockAction.objects.exists(),
     ),
     Spec("director:staff", "get", "tournament", kwargs=tk),
     Spec(

@@ -112,6 +112,28 @@ def public_data_changed(tournament_id: int) -> None:
     transaction.on_commit(lambda: _bump(tournament_id))
 
 
+def _desk_key(tournament_id: int) -> str:
+    return f"public:tournament:{tournament_id}:desk"
+
+
+def generations(tournament_id: int, *, desk: bool = False) -> tuple[int, ...]:
+    """The public generation, and with ``desk`` the desk generation, in ONE cache read (the
+    live screens' revalidation, `common/live.py`). (0, …) while the cache is unavailable."""
+    keys = [_generation_key(tournament_id)] + ([_desk_key(tournament_id)] if desk else [])
+    try:
+        found = breaker.call(cache.get_many, keys, what="generation")
+    except breaker.CacheUnavailable:
+        return tuple(0 for _ in keys)
+    return tuple(int(found.get(key, 1)) for key in keys)
+
+
+def desk_data_changed(tournament_id: int) -> None:
+    """The desk's view of a tournament changed (a sheet entered, confirmed, questioned) even
+    before anything is public: the desk board's ETag moves. Bumped after commit; a bump the
+    cache misses is not kept (the next sheet action or publication moves the board again)."""
+    transaction.on_commit(lambda: _incr(_desk_key(tournament_id)))
+
+
 def published_results_changed(tournament_id: int) -> None:
     """Published results changed: invalidate public pages, tell the ranking, warm the pages."""
     public_data_changed(tournament_id)

@@ -177,11 +177,20 @@ KEYED_PARAMS = ("nach_runde", "q", "spieler", "ansicht", "tisch", "seite", "alle
 string (``?x=1``, ``?x=2``, …) is the same page, so random URLs cannot fill the cache."""
 
 
+KEYED_TARGETS = ("standings-table", "live-standings", "live-results", "live-pairing", "screen")
+"""htmx targets a cached page renders a partial of: each is its own variant (a live poll of the
+standings must not be served the search's table partial); any other target is the plain one."""
+
+
 def _key(request, generation: str) -> str:
-    known = [(n, request.GET.get(n, "")[:100]) for n in KEYED_PARAMS if n in request.GET]
+    # an empty value is the page without it (a live poll sends the empty search field: q=)
+    known = [(n, request.GET[n][:100]) for n in KEYED_PARAMS if request.GET.get(n)]
     canonical = request.path + "?" + "&".join(f"{n}={v}" for n, v in known)
     path = hashlib.sha256(canonical.encode()).hexdigest()[:32]
-    partial = "htmx" if request.headers.get("HX-Request") else "full"
+    partial = "full"
+    if request.headers.get("HX-Request"):
+        target = request.headers.get("HX-Target", "")
+        partial = f"htmx-{target}" if target in KEYED_TARGETS else "htmx"
     return f"public:page:{generation}:{partial}:{path}"
 
 

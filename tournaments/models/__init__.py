@@ -1,5 +1,6 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
+from tournaments.models.clock import RoundClockAction
 from tournaments.models.plumbing import LostBump
 from tournaments.models.referees import Absence, PlayerWarning, RefereeCall, Ruling
 from tournaments.models.registry import Player
@@ -25,6 +26,7 @@ __all__ = [
     "Registration",
     "ResultSheet",
     "Round",
+    "RoundClockAction",
     "Ruling",
     "ScoredLine",
     "ScoredRound",

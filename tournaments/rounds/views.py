@@ -7,8 +7,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
+from tournaments.clock import selectors as clock_selectors
+from tournaments.clock.forms import ClockForm
 from tournaments.common.access import desk_round, directed_round, directed_tournament, visible_round
 from tournaments.common.http import flash_errors
+from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
 from tournaments.domain.seating import COMPASS_LABELS, seat_plan
 from tournaments.enums import RoundStatus
@@ -77,6 +80,9 @@ def _director_context(rnd: Round) -> dict:
         "swap_form": SwapForm(),
         "move_form": MoveForm(),
         "pin_form": PinForm(),
+        "clock_log": (log := clock_selectors.clock_actions(rnd)),
+        "clock": clock_selectors.round_clock(rnd, actions=log),
+        "clock_form": ClockForm(),
     }
 
 
@@ -219,23 +225,27 @@ def pairing_by_table(request, pk: int, number: int):
     )
 
 
+@live_view()
 @public_page()
 def pairing_by_name(request, pk: int, number: int):
+    """ "Mein Tisch": the round's pairing by name. While it is the newest public round the
+    page polls (live); once a newer round is released the poll names it and the page goes
+    there (`static/js/live.js`), keeping the name searched for."""
     rnd = visible_round(request, pk, number)
+    newest = rounds_selectors.current_public_round(rnd.tournament)
+    newer = newest if newest is not None and newest.number > rnd.number else None
+    template = "tournaments/print/by_name.html"
+    context = {"round": rnd, "tournament": rnd.tournament, "newer": newer}
+    if request.htmx and request.htmx.target == "live-pairing":
+        return render(request, template + "#live", context)
     staff = permissions.can_direct(request.user, rnd.tournament)
     seats = rounds_selectors.seats_by_name(rnd, full_names=staff)
     query = request.GET.get("q", "").strip().lower()[:100]
-    return render(
-        request,
-        "tournaments/print/by_name.html",
-        {
-            "round": rnd,
-            "tournament": rnd.tournament,
-            "seats": seats,
-            "staff": staff,
-            "query": query,
-        },
-    )
+    for seat in seats:
+        seat.shown_name = seat.player.full_name if staff else seat.player.public_name
+    hit = next((s for s in seats if query and query in s.shown_name.lower()), None)
+    context.update(seats=seats, staff=staff, query=query, hit=hit)
+    return render(request, template, context)
 
 
 @public_page()

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import error_messages, flash_errors
+from tournaments.common.live import live_view
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
 from tournaments.domain.scoring import score_game, validate_game
 from tournaments.domain.sheets import game_inputs
@@ -64,6 +65,7 @@ def _board_context(rnd: Round) -> dict:
     }
 
 
+@live_view(desk=True)
 @login_required
 def desk_board(request, pk: int, number: int):
     rnd = access.desk_round(request, pk, number)

@@ -8,8 +8,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
+from tournaments.clock import selectors as clock_selectors
 from tournaments.common.access import visible_round
 from tournaments.common.csv_export import excel_writer
+from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
@@ -24,6 +26,7 @@ from tournaments.standings.html import (
 from tournaments.standings.public_data import StandingsData, standings_data, tournament_of_page
 
 
+@live_view()
 @public_page()
 def round_results(request, pk: int, number: int):
     """Public round results (Klub 10.2: players check their results on the posted lists)."""
@@ -32,9 +35,12 @@ def round_results(request, pk: int, number: int):
     if rnd.status != RoundStatus.PUBLISHED and not staff:
         raise Http404
     tables = standings_selectors.round_results(rnd)
+    template = "tournaments/public/round_results.html"
+    if request.htmx and request.htmx.target == "live-results":
+        template += "#live"
     return render(
         request,
-        "tournaments/public/round_results.html",
+        template,
         {
             "round": rnd,
             "tournament": rnd.tournament,
@@ -73,6 +79,7 @@ def _data(request, pk: int) -> tuple[Tournament, bool, StandingsData]:
     return tournament, staff, data
 
 
+@live_view()
 @public_page(uncached_params=("q",))
 def standings(request, pk: int):
     """The page shows the cached standings; a live search (`?q=`) filters them, uncached:
@@ -93,10 +100,13 @@ def standings(request, pk: int):
         "staff": staff,
     }
     template = "tournaments/public/standings.html"
-    if request.htmx and request.htmx.target == "standings-table":
+    target = request.htmx.target if request.htmx else None
+    if target == "standings-table":
         template += "#table"
     else:
         context["cut_notes"] = rounds_selectors.cut_decision_notes(tournament)
+        if target == "live-standings":  # the live poll (issue #15.5)
+            template += "#live"
     return render(request, template, context)
 
 
@@ -167,24 +177,31 @@ def standings_csv(request, pk: int):
     return response
 
 
+@live_view()
 @public_page()
 def hall_display(request, pk: int):
-    """Projector view: large type, reloads itself, scrolls through long lists.
+    """Projector view: large type, live (polls with ETag revalidation), scrolls long lists.
 
-    `auto` shows the pairing while a round is being played (players look for their table)
-    and the standings once its results are published.
+    `auto` shows the pairing once a round is released (players look for their table), then
+    the round clock while it runs (with the pairing below), and the standings once its
+    results are published. `?ansicht=paarung|uhr|rangliste` pins one.
     """
     tournament, staff, generation = _visible_tournament(request, pk)
     view = request.GET.get("ansicht", "auto")
-    if view not in ("auto", "paarung", "rangliste"):
+    if view not in ("auto", "paarung", "uhr", "rangliste"):
         view = "auto"
     rnd = rounds_selectors.current_public_round(tournament)
-    show_pairing = view == "paarung" or (
-        view == "auto" and rnd is not None and rnd.status == RoundStatus.RELEASED
-    )
+    playing = rnd is not None and rnd.status == RoundStatus.RELEASED
+    clock = clock_selectors.round_clock(rnd) if playing else None
+    show_pairing = view in ("paarung", "uhr") or (view == "auto" and playing)
     context = {"tournament": tournament, "round": rnd, "view": view, "staff": staff}
     if show_pairing and rnd is not None:
-        context.update(mode="pairing", seats=rounds_selectors.seats_by_name(rnd, full_names=staff))
+        timing = clock is not None and (view == "uhr" or clock.status != "idle")
+        context.update(
+            mode="clock" if timing else "pairing",
+            clock=clock,
+            seats=rounds_selectors.seats_by_name(rnd, full_names=staff),
+        )
     else:
         data = standings_data(tournament, full_names=staff, generation=generation)
         context.update(mode="standings", table=data, body=hall_body(data))

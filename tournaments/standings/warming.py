@@ -32,8 +32,9 @@ def _host() -> str:
     return "localhost"
 
 
-def _get(path: str, *, htmx: bool = False) -> str:
-    """GET ``path`` as an anonymous visitor; the page cache's verdict (hit, wait, miss)."""
+def _get(path: str, *, target: str = "") -> str:
+    """GET ``path`` as an anonymous visitor (as htmx's poll of the live region ``target``, if
+    given); the page cache's verdict (hit, wait, miss)."""
     global _handler
     if _handler is None:
         _handler = WSGIHandler()
@@ -52,32 +53,40 @@ def _get(path: str, *, htmx: bool = False) -> str:
         "wsgi.url_scheme": "https",
         "wsgi.input": io.BytesIO(b""),
     }
-    if htmx:
+    if target:
         environ["HTTP_HX_REQUEST"] = "true"
+        environ["HTTP_HX_TARGET"] = target
     # not response.close(): that would end the caller's request (signals, DB connection)
     response = _handler.get_response(WSGIRequest(environ))
     return response.get("X-Public-Cache", str(response.status_code))
 
 
-def warm_paths(tournament_id: int) -> list[tuple[str, bool]]:
-    """The pages (path, as htmx?) players open after a release or publication: the tournament,
-    its standings, the hall display (and its refresh), the newest round's results and pairing."""
+def warm_paths(tournament_id: int) -> list[tuple[str, str]]:
+    """The pages (path, live region polled or "") players open after a release or
+    publication: the tournament, its standings, the hall display, the newest round's results
+    and pairing, and the live polls of the open ones (issue #15.5)."""
     tournament = pages_selectors.public_tournament(tournament_id, fields=("pk", "status"))
     if tournament is None:
         return []
+    standings, hall = (reverse(n, args=[tournament.pk]) for n in ("standings", "hall_display"))
     paths = [
-        (reverse("tournament_public", args=[tournament.pk]), False),
-        (reverse("standings", args=[tournament.pk]), False),
-        (reverse("hall_display", args=[tournament.pk]), False),
-        (reverse("hall_display", args=[tournament.pk]), True),
+        (reverse("tournament_public", args=[tournament.pk]), ""),
+        (standings, ""),
+        (standings, "live-standings"),
+        (hall, ""),
+        (hall, "screen"),
     ]
     published = published_round_numbers(tournament)
     if published:
-        paths.append((reverse("round_results", args=[tournament.pk, published[-1]]), False))
+        results = reverse("round_results", args=[tournament.pk, published[-1]])
+        paths += [(results, ""), (results, "live-results")]
     current = rounds_selectors.current_public_round(tournament)
     if current is not None:
         for name in ("pairing_by_name", "pairing_by_table"):
-            paths.append((reverse(name, args=[tournament.pk, current.number]), False))
+            paths.append((reverse(name, args=[tournament.pk, current.number]), ""))
+        if current.number > 1:  # the previous round's "Mein Tisch" pages learn of this one
+            previous = reverse("pairing_by_name", args=[tournament.pk, current.number - 1])
+            paths.append((previous, "live-pairing"))
     return paths
 
 
@@ -86,7 +95,7 @@ def public_pages_warm(*, tournament_id: int) -> list[tuple[str, str]]:
     if settings.PUBLIC_CACHE_SECONDS <= 0:
         return []
     done = []
-    for path, htmx in warm_paths(tournament_id):
-        done.append((path + (" (htmx)" if htmx else ""), _get(path, htmx=htmx)))
+    for path, target in warm_paths(tournament_id):
+        done.append((path + (f" (htmx {target})" if target else ""), _get(path, target=target)))
     log.info("Öffentliche Seiten von Turnier %s vorbereitet: %s", tournament_id, done)
     return done

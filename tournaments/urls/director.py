@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.clock import views as clock_views
 from tournaments.finals import views as finals_views
 from tournaments.pages import views as pages_views
 from tournaments.registration import views as registration_views
@@ -122,6 +123,11 @@ urlpatterns = [
         "turniere/<int:pk>/runden/<int:number>/freigeben/",
         rounds_views.round_release,
         name="round_release",
+    ),
+    path(
+        "turniere/<int:pk>/runden/<int:number>/uhr/",
+        clock_views.round_clock,
+        name="round_clock",
     ),
     path(
         "turniere/<int:pk>/runden/<int:number>/ergebnislisten/",

@@ -157,8 +157,12 @@ def test_publication_warms_the_rush_pages_after_commit(
         f"/turniere/{t.pk}/runden/1/tische/",
     ]
     assert [client.get(path)["X-Public-Cache"] for path in paths] == ["hit"] * 6
-    hall = client.get(paths[2], headers={"HX-Request": "true"})
+    hall = client.get(paths[2], headers={"HX-Request": "true", "HX-Target": "screen"})
     assert hall["X-Public-Cache"] == "hit"
+    # the open screens' live polls (issue #15.5) find their partials warm too
+    for path, target in [(paths[1], "live-standings"), (paths[3], "live-results")]:
+        polled = client.get(path, headers={"HX-Request": "true", "HX-Target": target})
+        assert polled["X-Public-Cache"] == "hit"
     # idempotent: a second run (e.g. a retried task) renders nothing
     assert {verdict for _, verdict in warming.public_pages_warm(tournament_id=t.pk)} == {"hit"}
 

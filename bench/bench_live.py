@@ -1,0 +1,340 @@
+"""Live screens under load (issue #15.5): 500 open phones polling, one publication.
+
+500 pollers (asyncio, keep-alive HTTP/1.1 as browsers keep it) poll the live regions of a
+running tournament every 1.5 s like `static/js/live.js`: 350 standings, 100 "Mein Tisch", 50
+hall displays, each sending the ETag it holds (`If-None-Match`) and getting 304 while nothing
+changed. Against gunicorn (gthread workers) with PostgreSQL + Redis when reachable
+(``BENCH_POSTGRES_URL``, default postgres://postgres@127.0.0.1:5432/drv_bench_live, dropped and
+re-created; ``BENCH_REDIS_URL``, default redis://127.0.0.1:6379/14, keys under "bench-live"),
+else SQLite and one gunicorn process (a publication cannot reach other processes' memory).
+
+Figures, all from the same gunicorn in the same run:
+
+* req/s of the 304 answer beside the trivial view's req/s (closed loop, keep-alive);
+* the server's CPU per open, idle screen while the 500 poll (from /proc of the gunicorn
+  processes), and per 304;
+* the publication of the last round in the middle of the polling: time from the director's
+  click until the LAST of the 500 screens got the new ETag (goal < 2 s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench import bench_pages, load
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_live"
+REDIS_DEFAULT = "redis://127.0.0.1:6379/14"
+PREFIX = "bench-live"
+PLAYERS, ROUNDS, GAMES = 200, 2, 4
+SCREENS = {"standings": 350, "mein-tisch": 100, "hall": 50}
+POLL_SECONDS = 1.5
+IDLE_SECONDS, AFTER_SECONDS = 8.0, 5.0
+CLOSED_LOOP_CLIENTS, CLOSED_LOOP_SECONDS = 32, 3.0
+WORKERS, THREADS = max(2, load.cpu_count()), 8
+GOAL_SECONDS = 2.0
+
+
+def main() -> None:
+    """Pick the back ends (as bench_pages does), then run in a fresh process."""
+    with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+        pg = os.environ.get("BENCH_POSTGRES_URL", PG_DEFAULT)
+        pg_reason = bench_pages._prepare_postgres(pg)
+        env["DATABASE_URL"] = pg if pg_reason is None else f"sqlite:///{tmp}/bench.sqlite3"
+        redis_url = os.environ.get("BENCH_REDIS_URL", REDIS_DEFAULT)
+        redis_reason = _prepare_redis(redis_url)
+        if redis_reason is None:
+            env.update(REDIS_URL=redis_url, CACHE_KEY_PREFIX=PREFIX)
+        print(
+            f"back ends: {'PostgreSQL' if pg_reason is None else f'SQLite ({pg_reason})'}, "
+            f"{'Redis' if redis_reason is None else f'local memory ({redis_reason})'}"
+        )
+        env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+        subprocess.run(
+            [sys.executable, "-m", "bench.bench_live", "--run"], cwd=ROOT, env=env, check=True
+        )
+
+
+def _prepare_redis(url: str) -> str | None:
+    try:
+        import redis
+    except ImportError:
+        return "redis-Paket fehlt"
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+        client.ping()
+        for key in client.scan_iter(match=f"{PREFIX}:*"):
+            client.delete(key)
+    except Exception as exc:
+        return f"Redis nicht erreichbar: {exc.__class__.__name__}"
+    return None
+
+
+# --- a minimal keep-alive HTTP/1.1 client (asyncio) --------------------------------------------
+
+
+class Connection:
+    """One browser's connection: requests one after another on the same socket."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader = self.writer = None
+
+    async def get(self, path: str, headers: dict) -> tuple[int, dict]:
+        for attempt in (1, 2):  # the server may have closed an idle connection: reconnect once
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            lines = [f"GET {path} HTTP/1.1", "Host: localhost", "Accept-Encoding: gzip"]
+            lines += [f"{k}: {v}" for k, v in headers.items()]
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+            try:
+                return await self._answer()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _answer(self) -> tuple[int, dict]:
+        status = int((await self.reader.readuntil(b"\r\n")).split()[1])
+        headers = {}
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if headers.get("transfer-encoding") == "chunked":
+            while size := int((await self.reader.readuntil(b"\r\n")).strip(), 16):
+                await self.reader.readexactly(size + 2)
+            await self.reader.readuntil(b"\r\n")
+        elif status != 304:
+            await self.reader.readexactly(int(headers.get("content-length", 0)))
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, headers
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# --- the pollers (a process of their own) ------------------------------------------------------
+
+
+async def _poller(port, path, target, stop_at, seen, counts):
+    conn = Connection(port)
+    headers = {"HX-Request": "true", "HX-Target": target}
+    tag = None
+    await asyncio.sleep(random.uniform(0, POLL_SECONDS))  # phones opened at different times
+    while time.time() < stop_at:
+        sent = time.time()
+        try:
+            status, answer = await conn.get(
+                path, {**headers, **({"If-None-Match": tag} if tag else {})}
+            )
+        except OSError:
+            counts["errors"] += 1
+            await asyncio.sleep(POLL_SECONDS)
+            continue
+        counts[status] = counts.get(status, 0) + 1
+        if status == 200 and answer.get("etag") != tag:
+            tag = answer.get("etag")
+            seen.append((tag, time.time()))
+        await asyncio.sleep(max(0.0, POLL_SECONDS - (time.time() - sent)))
+    conn.close()
+
+
+def _pollers(port, screens, stop_at, queue) -> None:
+    async def run():
+        results = []
+        counts: dict = {"errors": 0}
+        tasks = []
+        for path, target in screens:
+            seen: list = []
+            results.append(seen)
+            tasks.append(_poller(port, path, target, stop_at, seen, counts))
+        await asyncio.gather(*tasks)
+        return results, counts
+
+    queue.put(asyncio.run(run()))
+
+
+async def _closed_loop(port, path, headers, seconds, clients) -> float:
+    """req/s of ``clients`` keep-alive connections asking as fast as answers come."""
+    done = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def client():
+        nonlocal done
+        conn = Connection(port)
+        while time.perf_counter() < stop_at:
+            await conn.get(path, headers)
+            done += 1
+        conn.close()
+
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return done / seconds
+
+
+def _closed_loop_process(port, path, headers, queue) -> None:
+    queue.put(
+        asyncio.run(_closed_loop(port, path, headers, CLOSED_LOOP_SECONDS, CLOSED_LOOP_CLIENTS))
+    )
+
+
+def _in_process(target, *args):
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=target, args=(*args, queue))
+    proc.start()
+    return proc, queue
+
+
+# --- server CPU from /proc ---------------------------------------------------------------------
+
+
+def _gunicorn_pids(port: int) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"gunicorn" in cmdline and f"127.0.0.1:{port}".encode() in cmdline:
+                pids.append(int(entry.name))
+    return pids
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+# --- the run -----------------------------------------------------------------------------------
+
+
+def run() -> None:
+    import django
+
+    django.setup()
+    from bench import pages_data
+
+    data = pages_data.build(
+        players=PLAYERS,
+        rounds=ROUNDS,
+        games=GAMES,
+        ranking_players=20,
+        ranking_tournaments=1,
+        ranking_year=2024,
+    )
+    tid = data.tournament_id
+    paths = {
+        "standings": (f"/turniere/{tid}/rangliste/", "live-standings"),
+        "mein-tisch": (f"/turniere/{tid}/runden/{ROUNDS}/namen/", "live-pairing"),
+        "hall": (f"/turniere/{tid}/saal/", "screen"),
+    }
+    screens = [paths[kind] for kind, n in SCREENS.items() for _ in range(n)]
+    shared = bool(os.environ.get("REDIS_URL"))
+    workers = WORKERS if shared else 1
+    env = {**os.environ, "GUNICORN_CMD_ARGS": "--keep-alive 5"}
+    with load.serve(env, workers=workers, threads=THREADS) as port:
+        pids = _gunicorn_pids(port)
+        standings, target = paths["standings"]
+        poll = {"HX-Request": "true", "HX-Target": target}
+        _, answer = asyncio.run(Connection(port).get(standings, poll))
+        tag = answer["etag"]
+        rates = {}
+        for name, path, headers in [
+            ("trivial view (reference)", "/bench/trivial/", {}),
+            ("live poll, unchanged: 304", standings, {**poll, "If-None-Match": tag}),
+            ("live poll, changed: 200 (cached)", standings, poll),
+        ]:
+            proc, queue = _in_process(_closed_loop_process, port, path, headers)
+            rates[name] = queue.get()
+            proc.join()
+
+        start = time.time()
+        stop_at = start + IDLE_SECONDS + AFTER_SECONDS
+        proc, queue = _in_process(_pollers, port, screens, stop_at)
+        time.sleep(3.0)  # every poller has its first answer
+        cpu_before, wall_before = _cpu_seconds(pids), time.time()
+        time.sleep(IDLE_SECONDS - 3.0)
+        idle_cpu = (_cpu_seconds(pids) - cpu_before) / (time.time() - wall_before)
+        clicked = time.time()
+        pages_data.publish_last_round(data)
+        committed = time.time()
+        results, counts = queue.get()
+        proc.join()
+
+    seen_at = []
+    for seen in results:
+        later = [at for _tag, at in seen if at >= clicked]
+        seen_at.append(min(later) if later else None)
+    missing = sum(1 for s in seen_at if s is None)
+    delays = sorted(s - clicked for s in seen_at if s is not None)
+    _report(rates, idle_cpu, counts, delays, missing, committed - clicked, shared, workers)
+
+
+def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, workers):
+    from django.db import connection
+
+    backend = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
+    cache = "Redis" if shared else "local memory (one process)"
+    screens = sum(SCREENS.values())
+    print(
+        f"\ngunicorn gthread, {workers} workers × {THREADS} threads, keep-alive 5 s, DEBUG off, "
+        f"{backend} + {cache}, {load.cpu_count()} CPUs (clients on the same machine)"
+    )
+    trivial = rates["trivial view (reference)"]
+    for name, rps in rates.items():
+        print(f"  {name:<34} {rps:>8.0f} req/s  {rps / trivial:>6.2f}× trivial")
+    polls_per_s = screens / POLL_SECONDS
+    print(
+        f"\n{screens} open screens ({', '.join(f'{n} {k}' for k, n in SCREENS.items())}), "
+        f"polling every {POLL_SECONDS:g} s = {polls_per_s:.0f} req/s; answers {counts}"
+    )
+    print(
+        f"  server CPU while idle: {idle_cpu * 100:.1f} % of one core = "
+        f"{idle_cpu * 1000 / screens:.3f} ms CPU per second per open screen, "
+        f"{idle_cpu * 1000 / polls_per_s:.2f} ms per 304"
+    )
+    last = delays[-1] if delays else float("inf")
+    print(
+        f"  publication (the director's click, {publish_seconds * 1000:.0f} ms to commit): "
+        f"screens with the new ETag after p50 {statistics.median(delays or [0]):.2f} s, "
+        f"p95 {delays[int(len(delays) * 0.95)] if delays else 0:.2f} s, last {last:.2f} s; "
+        f"{missing} never saw it"
+    )
+    verdicts = [
+        (missing == 0, f"every one of the {screens} screens saw the publication"),
+        (last < GOAL_SECONDS, f"the last screen within {last:.2f} s < {GOAL_SECONDS:g} s"),
+        (counts.get("errors", 0) == 0, "no connection errors"),
+    ]
+    print()
+    for ok, text in verdicts:
+        print(f"{bench_pages.verdict(ok)}  {text}")
+
+
+if __name__ == "__main__":
+    if "--run" in sys.argv:
+        run()
+    else:
+        main()
