@@ -1,0 +1,189 @@
+// The table's phone page (issue #15): a device id for the record, the live control sum, a
+// number pad with an easy minus, and a draft kept in the phone that is sent again after a lost
+// connection (the form's submission key makes a second send return the first version).
+(function () {
+  "use strict";
+  var DEVICE_KEY = "drv-device-id";
+
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+
+  function deviceId() {
+    var store = storage();
+    var id = store && store.getItem(DEVICE_KEY);
+    if (!id) {
+      id = (window.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 13);
+      if (store) store.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  }
+
+  function parsePoints(text) {
+    var cleaned = String(text || "").replace(/\s/g, "").replace(/[\u2212\u2013]/g, "-").replace(/^\+/, "");
+    if (!/^-?\d{1,6}$/.test(cleaned)) return null;
+    return parseInt(cleaned, 10);
+  }
+
+  function updateSums(form) {
+    form.querySelectorAll("tr[data-game]").forEach(function (row) {
+      var cells = row.querySelectorAll("input[data-cell]");
+      var sum = 0, filled = 0;
+      cells.forEach(function (cell) {
+        var value = parsePoints(cell.value);
+        if (value !== null) { sum += value; filled += 1; }
+      });
+      var out = row.querySelector("output[data-sum]");
+      if (!out) return;
+      out.textContent = filled ? (sum > 0 ? "+" + sum : String(sum)) : "";
+      out.className = filled === cells.length ? (sum === 0 ? "ok" : "bad") : "";
+    });
+  }
+
+  function fields(form) {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked) values[el.name] = el.value;
+      } else {
+        values[el.name] = el.value;
+      }
+    });
+    return values;
+  }
+
+  function restore(form, values) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.name in values) || el.type === "hidden") return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = values[el.name] === el.value;
+      else el.value = values[el.name];
+    });
+  }
+
+  function setupDraft(form) {
+    var store = storage();
+    var key = "drv-table-draft:" + form.getAttribute("data-draft");
+    var version = form.querySelector("input[name=version]").value;
+    var submissionKey = form.querySelector("[data-submission-key]");
+    var banner = form.querySelector("[data-offline]");
+    var retryTimer = null;
+
+    function read() {
+      try { return JSON.parse(store.getItem(key) || "null"); } catch (e) { return null; }
+    }
+    function write(pending) {
+      if (!store) return;
+      store.setItem(key, JSON.stringify({
+        version: version, key: submissionKey.value, fields: fields(form), pending: pending
+      }));
+    }
+    function say(text) {
+      banner.textContent = text;
+      banner.hidden = !text;
+    }
+
+    var draft = store && read();
+    if (draft && draft.version === version) {
+      restore(form, draft.fields || {});
+      if (draft.key) submissionKey.value = draft.key;
+      say(draft.pending ? "Nicht gesendete Eingabe wiederhergestellt – wird jetzt gesendet." : "Ihre Eingabe auf diesem Handy wurde wiederhergestellt.");
+    } else if (draft && store) {
+      store.removeItem(key);  // somebody saved since: the old draft does not fit any more
+    }
+
+    function nativeSubmit() {
+      var action = document.createElement("input");
+      action.type = "hidden"; action.name = "action"; action.value = "save";
+      form.appendChild(action);
+      HTMLFormElement.prototype.submit.call(form);
+    }
+
+    function send() {
+      if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
+      write(true);
+      var body = new FormData(form);
+      body.set("action", "save");
+      fetch(form.action || window.location.href, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (response) {
+          if (response.redirected && response.ok) {
+            if (store) store.removeItem(key);
+            window.location.assign(response.url);
+          } else {
+            write(false);
+            nativeSubmit();  // the server's own page with its messages (same key: no twin)
+          }
+        })
+        .catch(function () {
+          say("Keine Verbindung. Ihre Eingabe ist auf diesem Handy gespeichert und wird automatisch erneut gesendet.");
+          retryTimer = setTimeout(send, 5000);
+        });
+    }
+
+    form.addEventListener("input", function () { write(false); });
+    form.addEventListener("change", function () { write(false); });
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.value !== "save") return;  // "Prüfen": a normal post
+      event.preventDefault();
+      send();
+    });
+    window.addEventListener("online", function () {
+      var current = store && read();
+      if (current && current.pending) send();
+    });
+    if (draft && draft.version === version && draft.pending) send();
+  }
+
+  function setupPad(form) {
+    var pad = form.querySelector("[data-numpad]");
+    if (!pad || !window.matchMedia || !window.matchMedia("(pointer: coarse)").matches) return;
+    var cells = Array.prototype.slice.call(form.querySelectorAll("input[data-cell]"));
+    var active = null;
+    cells.forEach(function (cell) {
+      cell.setAttribute("inputmode", "none");
+      cell.addEventListener("focus", function () { active = cell; pad.hidden = false; });
+    });
+    pad.addEventListener("pointerdown", function (event) { event.preventDefault(); });
+    pad.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-key]");
+      if (!button || !active) return;
+      var key = button.getAttribute("data-key");
+      var value = active.value.replace(/[\u2212\u2013]/g, "-");
+      if (key === "next") {
+        var next = cells[cells.indexOf(active) + 1];
+        if (next) next.focus(); else { pad.hidden = true; active.blur(); }
+        return;
+      }
+      if (key === "back") value = value.slice(0, -1);
+      else if (key === "sign") value = value.charAt(0) === "-" ? value.slice(1) : "-" + value.replace(/^\+/, "");
+      else value += key;
+      active.value = value;
+      active.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  function setupNoMeld(form) {
+    form.querySelectorAll("select[data-nomeld]").forEach(function (select) {
+      select.addEventListener("change", function () {
+        var cell = document.getElementById(select.getAttribute("data-nomeld"));
+        if (cell && select.value && !cell.value) {
+          cell.value = "-" + select.value;  // Klub 19.2: the flat -100 / -200
+          cell.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var id = deviceId();
+    document.querySelectorAll("[data-device-id]").forEach(function (input) { input.value = id; });
+    var form = document.getElementById("table-entry");
+    if (!form) return;
+    setupDraft(form);
+    setupPad(form);
+    setupNoMeld(form);
+    form.addEventListener("input", function () { updateSums(form); });
+    updateSums(form);
+  });
+})();
