@@ -142,8 +142,18 @@
     var active = null;
     cells.forEach(function (cell) {
       cell.setAttribute("inputmode", "none");
-      cell.addEventListener("focus", function () { active = cell; pad.hidden = false; });
+      cell.addEventListener("focus", function () {
+        active = cell;
+        pad.hidden = false;
+        document.body.classList.add("numpad-open");
+        cell.scrollIntoView({ block: "center" });  // never hidden behind the pad
+      });
     });
+    function close() {
+      pad.hidden = true;
+      document.body.classList.remove("numpad-open");
+      if (active) active.blur();
+    }
     pad.addEventListener("pointerdown", function (event) { event.preventDefault(); });
     pad.addEventListener("click", function (event) {
       var button = event.target.closest("button[data-key]");
@@ -152,7 +162,11 @@
       var value = active.value.replace(/[\u2212\u2013]/g, "-");
       if (key === "next") {
         var next = cells[cells.indexOf(active) + 1];
-        if (next) next.focus(); else { pad.hidden = true; active.blur(); }
+        if (next) next.focus(); else close();
+        return;
+      }
+      if (key === "close") {
+        close();
         return;
       }
       if (key === "back") value = value.slice(0, -1);
