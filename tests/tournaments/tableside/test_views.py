@@ -5,9 +5,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tests.support.builders import FIXED_SHEET, play_round
+from tests.support.builders import FIXED_SHEET, make_drawn_round, play_round
 from tournaments.enums import SheetAction
 from tournaments.models import SheetSignoff, SheetVersion
+from tournaments.sheets import services as sheet_services
 from tournaments.tableside import selectors
 from tournaments.tableside.tokens import table_code
 from tournaments.tableside.views import FAILURES, token_for
@@ -165,8 +166,6 @@ def test_the_directors_switch_closes_the_page(client, table_world, url):
 
 
 def test_a_sheet_at_the_desk_is_shown_not_entered(client, table_world, table, url):
-    from tournaments.sheets import services as sheet_services
-
     sheet_services.sheet_save(
         table=table, games=FIXED_SHEET, expected_version=0, user=table_world["desk"]
     )
@@ -205,3 +204,31 @@ def test_a_referee_call_reaches_the_service(client, table, url):
     assert (response.status_code, response["Location"]) == (302, url + "#schiedsrichter")
     call = RefereeCall.objects.get()
     assert (call.table_id, call.reason) == (table.pk, "Joker-Streit")
+
+
+def test_after_a_dispute_the_table_enters_anew_with_a_reason(client, table, url):
+    client.post(url, form())
+    signoff = reverse("table:signoff", args=[token_for(table)])
+    client.post(signoff, {"letter": "C", "version": 1, "verdict": "disputed"})
+    page = client.get(url + "?neu=1").content.decode()
+    assert 'id="table-entry"' in page and 'name="reason"' in page
+    games = [{"number": 1, "scores": {"A": 70, "B": -20, "C": -20, "D": -30}}, *FIXED_SHEET[1:]]
+    refused = client.post(url, form(**grid(games), version="1"))
+    assert refused.status_code == 422
+    assert "Neu eintragen braucht einen Grund" in refused.content.decode()
+    response = client.post(url, form(**grid(games), version="1", reason="Einspruch von C"))
+    assert response.status_code == 302
+    versions = SheetVersion.objects.filter(sheet__table=table).order_by("number")
+    assert [(v.number, v.action, v.reason) for v in versions] == [
+        (1, "table_entered", ""),
+        (2, "table_entered", "Einspruch von C"),
+    ]
+    picker = client.get(signoff).content.decode()  # the sign-offs start anew
+    assert [x for x in "ABCD" if f'data-testid="pick-{x}"' in picker] == ["B", "C", "D"]
+
+
+def test_a_drawn_round_has_no_open_table(client, director, players):
+    _, rnd = make_drawn_round(director=director, players=players, count=4, seed=1)
+    response = client.get(reverse("table:entry", args=[token_for(rnd.tables.get())]))
+    assert response.status_code == 404
+    assert selectors.NOT_RELEASED[1] in response.content.decode()
