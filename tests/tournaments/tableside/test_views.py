@@ -232,3 +232,35 @@ def test_a_drawn_round_has_no_open_table(client, director, players):
     response = client.get(reverse("table:entry", args=[token_for(rnd.tables.get())]))
     assert response.status_code == 404
     assert selectors.NOT_RELEASED[1] in response.content.decode()
+
+
+@pytest.mark.parametrize("token", ["ä" * 10, "x" * 500, "1.2.3", "..", "1:2:3:4"])
+def test_garbage_tokens_get_the_german_404(client, token):
+    response = client.get(reverse("table:entry", args=[token]))
+    assert response.status_code == 404
+    assert selectors.UNKNOWN[1] in response.content.decode()
+
+
+@pytest.mark.parametrize("code", ["ä" * 10, "x" * 500, "", "--", "1-0000O"])
+def test_garbage_codes_get_the_german_form_again(client, code):
+    response = client.post(reverse("table:code"), {"code": code})
+    assert response.status_code == 404
+    assert "Tisch-Code" in response.content.decode()
+
+
+def test_garbage_posts_change_nothing(client, table, url):
+    response = client.post(url, form(g1_A="abc", submission_key="kaputt"))
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Spiel 1, Spieler A: „abc“ ist keine Zahl." in html
+    signoff = reverse("table:signoff", args=[token_for(table)])
+    client.post(url, form())
+    for data in (
+        {"letter": "Z", "version": "1", "verdict": "confirmed"},
+        {"letter": "B", "version": "abc", "verdict": "confirmed"},
+        {"letter": "B", "version": "1", "verdict": "vielleicht"},
+        {"letter": "A", "version": "1", "verdict": "confirmed"},  # the entering seat
+    ):
+        assert client.post(signoff, data).status_code == 302
+    assert SheetSignoff.objects.count() == 0
+    assert SheetVersion.objects.filter(sheet__table=table).count() == 1
