@@ -44,7 +44,9 @@
     var values = {};
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
-      if (el.type === "radio" || el.type === "checkbox") {
+      if (el.type === "checkbox") {
+        values[el.name] = el.checked ? el.value : "";
+      } else if (el.type === "radio") {
         if (el.checked) values[el.name] = el.value;
       } else {
         values[el.name] = el.value;

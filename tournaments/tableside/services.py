@@ -44,6 +44,11 @@ def _refuse_desk_sheet(sheet: ResultSheet) -> None:
             "Turnierleitung.",
             code="confirmed",
         )
+    if sheet.status == SheetStatus.NEEDS_CLARIFICATION:
+        raise ValidationError(
+            "Der Orgatisch klärt diesen Bogen gerade. Bitte direkt am Orgatisch melden.",
+            code="at_desk",
+        )
     if sheet.current is not None and sheet.current.action != SheetAction.TABLE_ENTERED:
         raise ValidationError(
             "Der Orgatisch hat den Papierbogen dieses Tisches schon erfasst. Fragen bitte "

@@ -190,3 +190,19 @@ def test_a_new_entry_starts_the_signoffs_anew(table):
         sign(table, "C", version=1)
     assert exc.value.code == "conflict"
     assert sign(table, "B", version=2).version.number == 2
+
+
+def test_no_entry_while_the_desk_clarifies(table, table_world):
+    enter(table)
+    sheet = ResultSheet.objects.get(table=table)
+    sheet_services.sheet_needs_clarification(
+        sheet=sheet, expected_version=1, note="Spiel 3 unleserlich", user=table_world["desk"]
+    )
+    with pytest.raises(ValidationError) as exc:
+        enter(table, version=2, reason="x")
+    assert exc.value.messages == [
+        "Der Orgatisch klärt diesen Bogen gerade. Bitte direkt am Orgatisch melden."
+    ]
+    with pytest.raises(ValidationError):
+        sign(table, "B", version=2)
+    assert not SheetSignoff.objects.exists()
