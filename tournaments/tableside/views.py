@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments.common import ratelimit
@@ -54,7 +55,7 @@ def _closed(request, status_message: tuple[int, str], table: Table | None = None
     return render(
         request,
         "tournaments/tableside/closed.html",
-        {"message": message, "table": table, "code_form": forms.CodeForm()},
+        {"message": message, "table": table},
         status=status,
     )
 
@@ -78,6 +79,7 @@ def _write_allowed(table: Table, scope: str = "tisch-write", limit: int = WRITES
     return ratelimit.hit(scope, str(table.pk), window=WRITE_WINDOW) <= limit
 
 
+@never_cache
 def code_entry(request):
     """`/tisch/`: type the code from the table card (for phones that cannot scan)."""
     form = forms.CodeForm(request.POST or None)
@@ -117,11 +119,11 @@ def _entry_context(request, table: Table, token: str, **extra) -> dict:
         "preview": selectors.preview(table, shown, {}) if shown else None,
         "submission_key": uuid.uuid4(),
         "entering": not state.current or (state.at_table and request.GET.get("neu") == "1"),
-        "can_call": referee_call_open is not None,
         **extra,
     }
 
 
+@never_cache
 def entry(request, token: str):
     """`/tisch/<token>/`: enter the sheet, or see the entered one and who signed it."""
     table, refusal = _open_table(request, token)
@@ -186,6 +188,7 @@ def _int(value) -> int:
         return -1
 
 
+@never_cache
 def signoff(request, token: str):
     """`/tisch/<token>/bestaetigen/`: the phone goes round; each other player picks their name
     and confirms or disputes the entered figures (Klub 10.4)."""
@@ -229,6 +232,7 @@ def signoff(request, token: str):
     return render(request, "tournaments/tableside/signoff.html", context)
 
 
+@never_cache
 @require_POST
 def referee_call(request, token: str):
     """`/tisch/<token>/schiedsrichter/`: call a referee to this table (Klub 4.1)."""

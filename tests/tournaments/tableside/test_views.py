@@ -54,6 +54,7 @@ def test_the_page_shows_the_four_seats_and_a_row_per_game(client, table, url):
         assert seat.player.full_name in html
     assert [n for n in range(1, 6) if f'name="g{n}_A"' in html] == [1, 2, 3, 4]
     assert 'name="submission_key"' in html
+    assert "no-store" in response["Cache-Control"]  # the key is in the URL: never kept
 
 
 def test_saving_writes_a_table_entered_version_and_sends_the_phone_round(client, table, url):
