@@ -25,18 +25,24 @@
     return parseInt(cleaned, 10);
   }
 
+  // Display only: the server checks every rule (the desk's validation) on each change.
   function updateSums(form) {
     form.querySelectorAll("tr[data-game]").forEach(function (row) {
       var cells = row.querySelectorAll("input[data-cell]");
-      var sum = 0, filled = 0;
+      var exhausted = document.getElementById("g" + row.getAttribute("data-game") + "_exhausted");
+      var pool = exhausted && exhausted.checked;  // Klub 11.4: the sum is not 0 then
+      var sum = 0, filled = 0, empty = [];
       cells.forEach(function (cell) {
         var value = parsePoints(cell.value);
-        if (value !== null) { sum += value; filled += 1; }
+        if (value !== null) { sum += value; filled += 1; } else { empty.push(cell); }
+        cell.removeAttribute("placeholder");
       });
+      // One cell left and the others all minus: its value is the winner's plus (Klub 19.1).
+      if (!pool && empty.length === 1 && filled > 0 && sum < 0) empty[0].setAttribute("placeholder", "+" + (-sum));
       var out = row.querySelector("output[data-sum]");
       if (!out) return;
       out.textContent = filled ? (sum > 0 ? "+" + sum : String(sum)) : "";
-      out.className = filled === cells.length ? (sum === 0 ? "ok" : "bad") : "";
+      out.className = filled === cells.length && !pool ? (sum === 0 ? "ok" : "bad") : "";
     });
   }
 
@@ -200,6 +206,7 @@
     setupPad(form);
     setupNoMeld(form);
     form.addEventListener("input", function () { updateSums(form); });
+    form.addEventListener("change", function () { updateSums(form); });
     updateSums(form);
   });
 })();

@@ -66,8 +66,10 @@ def test_four_phones_enter_and_sign_the_desk_compares_and_publishes(browser, liv
         pad.locator(f"button[data-key='{key}']").tap()
     pad.get_by_role("button", name="Vorzeichen wechseln").tap()
     assert a.locator("#g1_B").input_value() == "-10"
-    for letter, value in zip("ACD", ("+60", "-20", "-20"), strict=True):
-        a.locator(f"#g1_{letter}").fill(value)
+    a.locator("#g1_C").fill("-20")
+    a.locator("#g1_D").fill("-20")
+    assert a.locator("#g1_A").get_attribute("placeholder") == "+50"  # the winner's plus
+    a.locator("#g1_A").fill("+60")
     assert a.locator("tr[data-game='1'] output[data-sum]").inner_text() == "+10"
     a.locator("#g1-feedback").get_by_text("Die Summe ist +10 statt 0").wait_for()
     enter_sheet(a, SHEET, by=f"A {names['A']}")
