@@ -15,6 +15,7 @@ urlpatterns = [
     path("kommission/", commission_home, name="commission_home"),
     path("api/v1/", api.urls),
     path("schiedsrichter/turniere/", include("tournaments.urls.referee")),
+    path("tisch/", include("tournaments.urls.table")),
     path("ranking/", include("ranking.urls")),
     path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),

@@ -5,6 +5,7 @@ DevTools protocol, so a Content-Security-Policy of the site cannot block it. The
 (`seed_demo`): a running tournament with its juniors' field, a finished one, the ranking.
 """
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,46 @@ def test_player_and_commission_pages(phone, page, live_server, demo):
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)
     paths = [reverse("ranking:commission_inbox"), reverse("ranking:commission_tournaments")]
     assert violations(page, live_server.url, paths) == {}
+
+
+def test_table_pages_on_a_phone(phone, page, live_server, demo):
+    """Issue #15: the table's phone pages (empty form, entered sheet, sign-off) and the staff
+    prints that carry the QR codes."""
+    from tournaments.sheets.selectors import table_not_played
+    from tournaments.tableside import services as tableside_services
+    from tournaments.tableside.views import token_for
+
+    r = demo["running"].pk
+    table = Round.objects.get(tournament_id=r, number=1).tables.order_by("number").first()
+    token = token_for(table)
+    base = live_server.url
+    paths = [reverse("table:code"), reverse("table:entry", args=[token])]
+    assert violations(phone, base, paths) == {}
+    phone.goto(base + reverse("table:code"))
+    phone.get_by_role("button", name="Weiter").click()  # the form with its error (404)
+    phone.evaluate(AXE)
+    assert phone.evaluate(RUN_AXE) == []
+    letters = sorted(table.seats.values_list("letter", flat=True))
+    points = {4: (60, -10, -20, -30), 3: (30, -10, -20)}
+    out = table_not_played(table, games=4)  # the demo has players who left mid-round
+    playing = {n: [x for x in letters if x not in out.get(n, ())] for n in range(1, 5)}
+    tableside_services.sheet_enter_at_table(
+        table=table,
+        games=[
+            {"number": n, "scores": dict(zip(playing[n], points[len(playing[n])], strict=True))}
+            for n in range(1, 5)
+        ],
+        filled_in_by="A",
+        device="demo",
+        submission_key=uuid.uuid4(),
+        expected_version=0,
+    )
+    paths = [
+        reverse("table:entry", args=[token]),
+        reverse("table:signoff", args=[token]),
+        reverse("table:signoff", args=[token]) + "?platz=B",
+    ]
+    assert violations(phone, base, paths) == {}
+    log_in(page, base, "leitung", DEMO_PASSWORD)
+    paths = [reverse("table_cards", args=[r, 1]), reverse("director:result_sheets", args=[r, 1])]
+    assert violations(page, base, paths) == {}

@@ -4,7 +4,8 @@ A table is text: a header naming the roles (tests/support/permission_world.ROLES
 one row per URL and method with the expected outcome for every role:
 
     200 … 422   the status code; nothing written to the database (302: a redirect without a
-                write, e.g. the service refused with a message)
+                write, e.g. the service refused with a message; 410: a spent key, e.g. a
+                table's after its round was published)
     L           sent to the log-in page (the admin's for /admin/), `next` back here; nothing written
     W           a redirect after a write (the only outcome that may change data)
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from tests.support.permission_world import ROLES
 
-CODES = {"200", "302", "403", "404", "405", "409", "422", "L", "W"}
+CODES = {"200", "302", "403", "404", "405", "409", "410", "422", "L", "W"}
 METHODS = ("GET", "POST")
 
 

@@ -19,12 +19,21 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.permission_matrix import accounts, admin, api, director, public, ranking, referee
+from tests.permission_matrix import (
+    accounts,
+    admin,
+    api,
+    director,
+    public,
+    ranking,
+    referee,
+    table,
+)
 from tests.permission_matrix.matrix import METHODS, parse
 from tests.support.permission_world import ROLES, make_permission_world
 from tests.support.routes import url_routes
 
-TABLES = (public, accounts, director, referee, ranking, api)
+TABLES = (public, accounts, director, referee, ranking, api, table)
 ROUTES = list(url_routes())
 CALLS = {
     **{m.PREFIX + key: call for m in TABLES for key, call in m.CALLS.items()},

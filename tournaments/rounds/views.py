@@ -21,6 +21,7 @@ from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
 from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
 from tournaments.sheets import selectors as sheets_selectors
+from tournaments.tableside.qr import table_keys
 
 
 @login_required
@@ -269,6 +270,11 @@ def table_cards(request, pk: int, number: int):
                 }
             )
         cards.append({"table": table, "plan": plan})
+    # The keys to the tables' phone pages: staff prints only (never the public, cached page).
+    desk = permissions.can_work_desk(request.user, rnd.tournament)
+    keys = table_keys(request, rnd, [t["table"].pk for t in seating]) if desk else {}
+    for card in cards:
+        card["key"] = keys.get(card["table"]["table"].pk)
     return render(
         request,
         "tournaments/print/table_cards.html",
@@ -311,6 +317,9 @@ def result_sheets(request, pk: int, number: int):
         }
         for table in seating
     ]
+    keys = table_keys(request, rnd, [t["table"].pk for t in seating])
+    for sheet in sheets:
+        sheet["key"] = keys.get(sheet["table"]["table"].pk)
     return render(
         request,
         "tournaments/print/result_sheets.html",

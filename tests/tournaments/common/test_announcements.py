@@ -47,6 +47,11 @@ NOT_PUBLIC = {
     "registration/online/services.py": {
         "signup_mail_send": "records that the mail went out",
     },
+    "tableside/services.py": {
+        "sheet_enter_at_table": "a sheet entered at the table is not public before the desk "
+        "confirms it and the round is published (announced there)",
+        "sheet_signoff": "sign-offs are shown to the table and the desk only",
+    },
     "setup/services.py": {
         "tournament_create": "a new tournament is a draft, not public until registration opens",
         "staff_assign": "staff are not shown publicly",

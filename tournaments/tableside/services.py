@@ -1,0 +1,175 @@
+"""Writes from the table's phone (issue #15): the table enters its sheet, the others sign it.
+
+Both are versions like every other write of a sheet (who, when, from which device) and never
+overwrite anything. The figures pass the desk's own checks (`sheets.services`: the same
+normalising and the same domain validation). The desk stays the second pair of eyes: a
+table-entered version is "entered", never "confirmed" (Klub 10.2: the paper handed in is valid).
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournaments.common.guards import require_not_finished
+from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
+from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
+from tournaments.sheets import services as sheet_services
+from tournaments.sheets.selectors import table_absences
+from tournaments.tableside import selectors
+
+
+def _require_open(table: Table) -> None:
+    """Checked again under the round's lock: the page may be older than a publication."""
+    require_not_finished(table.round.tournament)
+    closed = selectors.closed_because(table)
+    if closed is not None:
+        raise ValidationError(closed[1], code="closed")
+
+
+def _locked(table: Table) -> ResultSheet:
+    """Lock order as every sheet write: round, then sheet (the round is never published while
+    a sheet of it changes)."""
+    table.round = sheet_services._lock_round(table)
+    _require_open(table)
+    return sheet_services._lock(table)
+
+
+def _refuse_desk_sheet(sheet: ResultSheet) -> None:
+    if sheet.status == SheetStatus.CONFIRMED:
+        raise ValidationError(
+            "Der Orgatisch hat diesen Bogen bereits bestätigt; Änderungen nur noch über die "
+            "Turnierleitung.",
+            code="confirmed",
+        )
+    if sheet.status == SheetStatus.NEEDS_CLARIFICATION:
+        raise ValidationError(
+            "Der Orgatisch klärt diesen Bogen gerade. Bitte direkt am Orgatisch melden.",
+            code="at_desk",
+        )
+    if sheet.current is not None and sheet.current.action != SheetAction.TABLE_ENTERED:
+        raise ValidationError(
+            "Der Orgatisch hat den Papierbogen dieses Tisches schon erfasst. Fragen bitte "
+            "direkt am Orgatisch.",
+            code="at_desk",
+        )
+
+
+@transaction.atomic
+def sheet_enter_at_table(
+    *,
+    table: Table,
+    games: list[dict],
+    filled_in_by: str,
+    device: str,
+    submission_key: UUID,
+    expected_version: int,
+    reason: str = "",
+) -> SheetVersion:
+    """The table's figures as a new TABLE_ENTERED version (status "entered", no user).
+
+    A form sent again with the same ``submission_key`` returns the version it wrote the first
+    time: nothing is written twice, whatever the order the two sends arrive in. Entering anew
+    (after a dispute) needs a reason; its sign-offs start from scratch.
+    """
+    earlier = selectors.submitted_version(table, submission_key)
+    if earlier is not None:
+        return earlier
+    sheet = _locked(table)
+    earlier = selectors.submitted_version(table, submission_key)  # sent twice, waited on the lock
+    if earlier is not None:
+        return earlier
+    _refuse_desk_sheet(sheet)
+    if sheet.version != expected_version:
+        raise ValidationError(
+            f"Inzwischen wurde an diesem Tisch schon eingetragen (Version {sheet.version}). "
+            "Bitte die Seite neu laden und die Zahlen vergleichen.",
+            code="conflict",
+        )
+    letters = {seat.letter for seat in table.seats.all()}
+    errors = []
+    if filled_in_by not in letters:
+        errors.append("Bitte angeben, wer einträgt (Position am Tisch).")
+    elif filled_in_by in table_absences(table):
+        errors.append(f"Position {filled_in_by} spielt nicht mehr mit und kann nicht eintragen.")
+    normalised = sheet_services._normalise_for(table, games)
+    errors += sheet_services.sheet_errors(table, normalised)
+    reason = reason.strip()[:1000]
+    if sheet.current is not None:
+        if not reason:
+            errors.append("Neu eintragen braucht einen Grund (z. B. der Einspruch von C).")
+        elif sheet.current.games == normalised:
+            errors.append("Keine Änderung gegenüber der eingetragenen Fassung.")
+    if errors:
+        raise ValidationError(errors)
+    try:
+        with transaction.atomic():  # a savepoint: the unique key may still meet a twin
+            version = SheetVersion.objects.create(
+                sheet=sheet,
+                number=sheet.version + 1,
+                games=normalised,
+                status=SheetStatus.ENTERED,
+                action=SheetAction.TABLE_ENTERED,
+                reason=reason,
+                filled_in_by=filled_in_by,
+                signed_by_all=None,
+                created_by=None,
+                device=device[:200],
+                submission_key=submission_key,
+            )
+    except IntegrityError:
+        earlier = selectors.submitted_version(table, submission_key)
+        if earlier is None:
+            raise
+        return earlier
+    sheet.version = version.number
+    sheet.current = version
+    sheet.status = SheetStatus.ENTERED
+    sheet.save(update_fields=["version", "current", "status", "updated_at"])
+    return version
+
+
+@transaction.atomic
+def sheet_signoff(
+    *,
+    table: Table,
+    version_number: int,
+    letter: str,
+    verdict: str,
+    device: str,
+    note: str = "",
+) -> SheetSignoff:
+    """A table-mate's answer to the table-entered figures (Klub 10.4): confirmed or disputed,
+    once per seat and version. The same answer sent again returns the first one."""
+    sheet = _locked(table)
+    _refuse_desk_sheet(sheet)
+    current = sheet.current
+    if current is None:
+        raise ValidationError("An diesem Tisch ist noch nichts eingetragen.")
+    if sheet.version != version_number:
+        raise ValidationError(
+            "Inzwischen wurden neue Zahlen eingetragen. Bitte die neue Fassung prüfen.",
+            code="conflict",
+        )
+    if verdict not in SignoffVerdict.values:
+        raise ValidationError("Bitte bestätigen oder widersprechen.")
+    if letter not in selectors.required_letters(table, current):
+        raise ValidationError(f"Position {letter} muss diese Fassung nicht bestätigen.")
+    earlier = SheetSignoff.objects.filter(version=current, letter=letter).first()
+    if earlier is not None:
+        if earlier.verdict == verdict:
+            return earlier
+        raise ValidationError(
+            f"Position {letter} hat bereits geantwortet ({earlier.get_verdict_display()}).",
+            code="answered",
+        )
+    note = note.strip()[:1000]
+    try:
+        with transaction.atomic():
+            return SheetSignoff.objects.create(
+                version=current, letter=letter, verdict=verdict, note=note, device=device[:200]
+            )
+    except IntegrityError as exc:
+        raise ValidationError(f"Position {letter} hat bereits geantwortet.") from exc
