@@ -4,4 +4,25 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });
+
+  // <select data-presets='{"city": {"rounds_planned": 3, ...}}'>: choosing a tournament category
+  // fills its rounds and games (Klub 6.3). Without JavaScript the server fills empty fields.
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("select[data-presets]")) return;
+    var preset = JSON.parse(select.getAttribute("data-presets"))[select.value];
+    if (!preset || !select.form) return;
+    Object.keys(preset).forEach(function (name) {
+      var input = select.form.elements[name];
+      if (input && preset[name] !== null) input.value = preset[name];
+    });
+  });
+
+  // A one-day event: the end follows the start while it is empty or before it.
+  document.addEventListener("change", function (event) {
+    var start = event.target;
+    if (start.name !== "start_date" || !start.form) return;
+    var end = start.form.elements.end_date;
+    if (end && (!end.value || end.value < start.value)) end.value = start.value;
+  });
 })();

@@ -35,9 +35,7 @@ def tournament_create(request):
     permissions.require(permissions.is_director(request.user))
     today = timezone.localdate()
     initial = {
-        "category": Category.CITY,
-        "rounds_planned": 3,
-        "games_per_round": 4,
+        "category": Category.CITY,  # rounds and games: empty, the category decides (Klub 6.3)
         "finalists_count": 4,
         "ranking_year": today.year,
         "rule_set": RuleSetCode.RULES_2014,
