@@ -25,4 +25,17 @@
     var end = start.form.elements.end_date;
     if (end && (!end.value || end.value < start.value)) end.value = start.value;
   });
+
+  // <form data-clears-search="reg-q">: after a player was added, the search is empty and focused
+  // again for the next name (the registration desk). Without JavaScript the page reloads so.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-clears-search]");
+    if (!form || !event.detail.successful) return;
+    var search = document.getElementById(form.getAttribute("data-clears-search"));
+    if (!search) return;
+    var results = document.getElementById("search-results");
+    if (results) results.innerHTML = "";
+    search.value = "";
+    search.focus();
+  });
 })();

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -71,6 +72,7 @@ def registration_page(request, pk: int):
     template = "tournaments/director/registration.html"
     if request.htmx and request.htmx.target == "registration-list":
         template += "#registration-list"
+    context["focus_search"] = "angemeldet" in request.GET  # after an add without JavaScript
     return render(request, template, context)
 
 
@@ -82,6 +84,9 @@ def registration_search(request, pk: int):
     results = []
     if len(query) >= 2:
         results = registration_selectors.registration_candidates(tournament, query)
+    if not request.htmx:  # the search button without JavaScript: the whole page
+        context = _registration_context(tournament) | {"results": results, "query": query}
+        return render(request, "tournaments/director/registration.html", context)
     return render(
         request,
         "tournaments/director/registration.html#search-results",
@@ -113,6 +118,8 @@ def registration_add(request, pk: int):
         else:
             kind = "als Ersatzspieler " if request.POST.get("reserve") == "1" else ""
             messages.success(request, f"{player.full_name} {kind}angemeldet.")
+    if not request.htmx:  # back to an empty, focused search for the next player (issue #17.4)
+        return redirect(reverse("director:registration", args=[tournament.pk]) + "?angemeldet")
     return _registration_response(request, tournament)
 
 
