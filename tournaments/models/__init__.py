@@ -7,6 +7,7 @@ from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, T
 from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
 from tournaments.models.sheets import ResultSheet, ScoredLine, ScoredRound, SheetVersion
 from tournaments.models.signups import SignupRequest
+from tournaments.models.staff import StaffChange, StaffChangeKind
 
 __all__ = [
     "Absence",
@@ -24,6 +25,8 @@ __all__ = [
     "Seat",
     "SheetVersion",
     "SignupRequest",
+    "StaffChange",
+    "StaffChangeKind",
     "Table",
     "TablePin",
     "Team",

@@ -123,6 +123,12 @@ class StaffForm(forms.Form):
         max_length=150,
         widget=forms.TextInput(attrs={"list": "referee-candidates", "autocomplete": "off"}),
     )
+    reason = forms.CharField(
+        label=_("Anmerkung (optional)"),
+        max_length=300,
+        required=False,
+        help_text=_("Erscheint im Verlauf: wer wann in welcher Aufgabe eingeteilt war."),
+    )
 
 
 class JuniorFieldForm(forms.ModelForm):

@@ -165,6 +165,7 @@ def _staff_context(tournament: Tournament, form) -> dict:
         "tournament": tournament,
         "form": form,
         "staff": selectors_referee.staff(tournament),
+        "history": setup_selectors.staff_history(tournament),
         "referee_candidates": setup_selectors.referee_candidates(),
     }
 
@@ -183,6 +184,7 @@ def staff_page(request, pk: int):
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
                 user=request.user,
+                reason=form.cleaned_data["reason"],
             )
         except ValidationError as exc:
             apply_errors(form, exc)
@@ -202,7 +204,9 @@ def staff_remove(request, pk: int, staff_pk: int):
     tournament = directed_tournament(request, pk)
     assignment = access.staff_assignment_or_404(tournament, staff_pk)
     try:
-        setup_services.staff_unassign(assignment=assignment, user=request.user)
+        setup_services.staff_unassign(
+            assignment=assignment, user=request.user, reason=request.POST.get("reason", "")[:300]
+        )
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
