@@ -73,8 +73,8 @@ def test_no_meld_and_the_named_winner_of_an_exhausted_pool(client, world):
 
     item = _version_items(client.get(url(world)).content.decode())[1]
 
-    assert 'A: −100 <span class="muted">(keine erste Auslage, konnte nicht)</span>' in item
-    assert 'D: −200 <span class="muted">(keine erste Auslage, hätte können)</span>' in item
+    assert 'A: −100 <span class="muted">(ohne erste Auslage)</span>' in item
+    assert 'D: −200 <span class="muted">(ohne erste Auslage, hätte können)</span>' in item
     assert f"Spiel 4 <span>(Pool leer, Sieger: B {seats['B']})</span>" in item
     assert "C: +312" in item
 
