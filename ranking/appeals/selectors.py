@@ -15,6 +15,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.models.collation import din5007_name_order
 
 
 def appeals_of_player(player: Player) -> list[Appeal]:
@@ -69,4 +70,4 @@ def players_who_played(tournament: Tournament) -> list[Player]:
     """Everyone with a seat in a published round, withdrawn later or not, by name: those the
     director may file an appeal for (Klub 4.2.3)."""
     played = Seat.objects.played().filter(round__tournament=tournament).values("player_id")
-    return list(Player.objects.filter(pk__in=played).order_by("last_name", "first_name", "pk"))
+    return list(Player.objects.filter(pk__in=played).order_by(*din5007_name_order(), "pk"))

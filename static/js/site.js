@@ -13,4 +13,38 @@
       button.textContent = button.getAttribute("data-copied") || button.textContent;
     });
   });
+
+  // <select data-presets='{"city": {"rounds_planned": 3, ...}}'>: choosing a tournament category
+  // fills its rounds and games (Klub 6.3). Without JavaScript the server fills empty fields.
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("select[data-presets]")) return;
+    var preset = JSON.parse(select.getAttribute("data-presets"))[select.value];
+    if (!preset || !select.form) return;
+    Object.keys(preset).forEach(function (name) {
+      var input = select.form.elements[name];
+      if (input && preset[name] !== null) input.value = preset[name];
+    });
+  });
+
+  // A one-day event: the end follows the start while it is empty or before it.
+  document.addEventListener("change", function (event) {
+    var start = event.target;
+    if (start.name !== "start_date" || !start.form) return;
+    var end = start.form.elements.end_date;
+    if (end && (!end.value || end.value < start.value)) end.value = start.value;
+  });
+
+  // <form data-clears-search="reg-q">: after a player was added, the search is empty and focused
+  // again for the next name (the registration desk). Without JavaScript the page reloads so.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-clears-search]");
+    if (!form || !event.detail.successful) return;
+    var search = document.getElementById(form.getAttribute("data-clears-search"));
+    if (!search) return;
+    var results = document.getElementById("search-results");
+    if (results) results.innerHTML = "";
+    search.value = "";
+    search.focus();
+  });
 })();

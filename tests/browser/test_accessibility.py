@@ -213,3 +213,20 @@ def test_table_pages_on_a_phone(phone, page, live_server, demo):
     log_in(page, base, "leitung", DEMO_PASSWORD)
     paths = [reverse("table_cards", args=[r, 1]), reverse("director:result_sheets", args=[r, 1])]
     assert violations(page, base, paths) == {}
+
+
+def test_error_summary_and_forbidden_page(page, live_server, demo):
+    """Issue #17: the error summary of a form and the 403 page (the sheet history is in the
+    director's pages above)."""
+    base = live_server.url
+    log_in(page, base, "leitung", DEMO_PASSWORD)
+    page.goto(base + reverse("director:tournament_create"))
+    page.get_by_role("button", name="Speichern").click()
+    assert page.locator(".error-summary a").count() >= 2
+    page.evaluate(AXE)
+    assert page.evaluate(RUN_AXE) == []
+    log_in(page, base, "schiri", DEMO_PASSWORD)
+    response = page.goto(base + reverse("director:staff", args=[demo["finished"].pk]))
+    assert response is not None and response.status == 403
+    page.evaluate(AXE)
+    assert page.evaluate(RUN_AXE) == []

@@ -58,10 +58,13 @@ def test_director_sets_up_tournament_and_prints_round_one(page, live_server, tmp
     # 2. Create the tournament and open registration.
     page.goto(f"{base}/leitung/turniere/neu/")
     page.get_by_label("Name").fill("Stadtmeisterschaft Browserstadt")
+    page.get_by_label("Kategorie").select_option("national")
+    assert page.get_by_label("Vorrunden").input_value() == "4"  # Klub 6.3 preset (issue #17.3)
     page.get_by_label("Kategorie").select_option("city")
-    page.get_by_label("Vorrunden").fill("3")
+    assert page.get_by_label("Vorrunden").input_value() == "3"
     page.get_by_label("Beginn").fill("2026-12-12")
-    page.get_by_label("Ende").fill("2026-12-12")
+    page.get_by_label("Beginn").dispatch_event("change")
+    assert page.get_by_label("Ende").input_value() == "2026-12-12"  # a one-day event
     page.get_by_label("Ranking-Jahr").fill("2026")
     page.get_by_label("Spielort").fill("Stadthalle")
     page.get_by_role("button", name="Speichern").click()
@@ -86,6 +89,9 @@ def test_director_sets_up_tournament_and_prints_round_one(page, live_server, tmp
         button.click()
         kind = "als Ersatzspieler " if reserve else ""
         page.get_by_text(f"{name} {kind}angemeldet.").wait_for()
+        if index == 0:  # issue #17.4: the search is empty and focused for the next name
+            assert search.input_value() == ""
+            assert search.evaluate("el => el === document.activeElement")
     page.get_by_role("button", name="Alle einchecken").click()
     page.get_by_text("10 Tische zu vier Spielern, davon 3 Ersatzspieler.").wait_for()
 

@@ -97,8 +97,12 @@ CALLS = {
     ),
     "round_publish": Call(r2),
     "staff": Call(t, data=lambda w: {"role": "referee", "username": "fremdschiri"}),
-    "staff_remove": Call(lambda w: {"pk": w.t.pk, "staff_pk": w.staff_id}),
-    "staff_remove@other": Call(lambda w: {"pk": w.t.pk, "staff_pk": w.other_staff_id}),
+    "staff_remove": Call(
+        lambda w: {"pk": w.t.pk, "staff_pk": w.staff_id}, data=lambda w: {"reason": "krank"}
+    ),
+    "staff_remove@other": Call(
+        lambda w: {"pk": w.t.pk, "staff_pk": w.other_staff_id}, data=lambda w: {"reason": "krank"}
+    ),
 }
 
 TABLE = """

@@ -265,6 +265,7 @@ SPECS = [
         "post",
         "tournament",
         kwargs=lambda w: {"pk": w["t"].pk, "staff_pk": w["desk_row"].pk},
+        data=lambda w: {"reason": "Schichtende"},
         effect=lambda w: not TournamentStaff.objects.filter(pk=w["desk_row"].pk).exists(),
     ),
 ]

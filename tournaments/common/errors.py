@@ -3,11 +3,48 @@
 from django.http import HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from tournaments import permissions
+
+FORBIDDEN_DEFAULT = "Sie haben für diese Seite keine Berechtigung."
+MESSAGE_MAX = 300
+"""Our PermissionDenied messages are short German sentences; anything else is not shown."""
 
 
 def forbidden(request, exception=None):
-    message = str(exception) if exception and str(exception) else "Keine Berechtigung."
-    return render(request, "errors/403.html", {"message": message}, status=403)
+    """Why (the PermissionDenied message: ours are German sentences meant for the user) and a
+    way back: where the user came from if that is this site, else the start of their area."""
+    message = str(exception or "").strip()
+    if not message or len(message) > MESSAGE_MAX or "\n" in message:
+        message = FORBIDDEN_DEFAULT
+    back_url, back_label = _way_back(request)
+    context = {"message": message, "back_url": back_url, "back_label": back_label}
+    return render(request, "errors/403.html", context, status=403)
+
+
+def _way_back(request) -> tuple[str, str]:
+    referer = request.headers.get("referer", "")
+    same_site = url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    if referer and same_site and referer != request.build_absolute_uri():
+        return referer, "Zurück zur vorigen Seite"
+    return _area_start(request.user)
+
+
+def _area_start(user) -> tuple[str, str]:
+    """The start page of the user's own area (the navigation's order), else the site's."""
+    if permissions.is_director(user):
+        return reverse("director:home"), "Zur Turnierleitung"
+    if permissions.is_desk_staff(user):
+        return reverse("desk_home"), "Zum Orgatisch"
+    if permissions.is_referee(user):
+        return reverse("referee_home"), "Zum Schiedsrichterbereich"
+    if permissions.is_commission(user):
+        return reverse("commission_home"), "Zur Regelkommission"
+    return reverse("home"), "Zur Startseite"
 
 
 def not_found(request, exception=None):

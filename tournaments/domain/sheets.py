@@ -103,3 +103,74 @@ def seat_totals(lines: Iterable[SheetLine], players: Mapping[str, int]) -> dict[
     for x in lines:
         add_game(sums.setdefault(x.letter, [0] * 8), x.place, x.placement_points, x.game_points)
     return {letter: totals_from(players[letter], acc) for letter, acc in sums.items()}
+
+
+# --- A version as the history shows it (issue #17.6) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    """One seat's entry of one game in a version: its points as written on the paper sheet,
+    the flat −100/−200 of Klub 19.2, and whether it differs from the version before."""
+
+    letter: str
+    points: int | None
+    no_meld: int | None
+    not_played: bool
+    changed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """One game of a version; ``winner`` is the seat a referee named when the pool ran out on
+    equal racks (Klub 11.4), and the flags say what differs from the version before."""
+
+    number: int
+    pool_exhausted: bool
+    winner: str | None
+    cells: tuple[CellView, ...]
+    exhausted_changed: bool
+    winner_changed: bool
+
+    @property
+    def changed(self) -> bool:
+        return self.exhausted_changed or self.winner_changed or any(c.changed for c in self.cells)
+
+
+def _cell(game: dict | None, letter: str) -> tuple:
+    if game is None:
+        return (None, None, False)
+    not_played = letter in (game.get("not_played") or ())
+    return (
+        None if not_played else (game.get("scores") or {}).get(letter),
+        (game.get("no_meld") or {}).get(letter),
+        not_played,
+    )
+
+
+def version_games(games: Iterable[dict], previous: Iterable[dict] | None) -> list[GameView]:
+    """A version's games with what changed against ``previous`` (None: the first version, where
+    nothing is marked as changed)."""
+    before = {int(g["number"]): g for g in previous or ()}
+    views = []
+    for game in sorted(games, key=lambda g: int(g["number"])):
+        old = before.get(int(game["number"])) if previous is not None else game
+        letters = sorted({*(game.get("scores") or {}), *(game.get("not_played") or ())})
+        cells = []
+        for letter in letters:
+            points, no_meld, not_played = _cell(game, letter)
+            changed = _cell(old, letter) != (points, no_meld, not_played)
+            cells.append(CellView(letter, points, no_meld, not_played, changed))
+        exhausted = bool(game.get("pool_exhausted"))
+        winner = game.get("declared_winner") or None
+        views.append(
+            GameView(
+                number=int(game["number"]),
+                pool_exhausted=exhausted,
+                winner=winner,
+                cells=tuple(cells),
+                exhausted_changed=old is None or bool(old.get("pool_exhausted")) != exhausted,
+                winner_changed=old is None or (old.get("declared_winner") or None) != winner,
+            )
+        )
+    return views

@@ -14,6 +14,7 @@ from tournaments.models.sheets import (
     SheetVersion,
 )
 from tournaments.models.signups import SignupRequest
+from tournaments.models.staff import StaffChange, StaffChangeKind
 
 __all__ = [
     "Absence",
@@ -34,6 +35,8 @@ __all__ = [
     "SheetSignoff",
     "SheetVersion",
     "SignupRequest",
+    "StaffChange",
+    "StaffChangeKind",
     "Table",
     "TablePin",
     "Team",

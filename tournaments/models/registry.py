@@ -4,6 +4,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.collation import din5007_name_order
+
 
 class Player(models.Model):
     """A member in the federation's registry."""
@@ -31,7 +33,7 @@ class Player(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["last_name", "first_name", "federation_number"]
+        ordering = [*din5007_name_order(), "federation_number"]  # DIN 5007
         verbose_name = _("Spieler")
         verbose_name_plural = _("Spieler")
         constraints = [

@@ -16,6 +16,7 @@ from tournaments.enums import (
     TablePolicy,
     TournamentStatus,
 )
+from tournaments.models.collation import din5007_name_order, din5007_order
 from tournaments.models.registry import Player
 
 PUBLIC_STATUSES = (
@@ -264,7 +265,7 @@ class Team(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = din5007_order("name")
         verbose_name = _("Mannschaft")
         verbose_name_plural = _("Mannschaften")
         constraints = [
@@ -311,7 +312,7 @@ class Registration(models.Model):
     objects = RegistrationQuerySet.as_manager()
 
     class Meta:
-        ordering = ["player__last_name", "player__first_name"]
+        ordering = din5007_name_order("player__")  # DIN 5007
         verbose_name = _("Anmeldung")
         verbose_name_plural = _("Anmeldungen")
         constraints = [

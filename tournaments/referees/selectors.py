@@ -17,6 +17,7 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
 )
+from tournaments.models.collation import din5007_name_order
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -33,7 +34,7 @@ def registered_players(tournament: Tournament) -> list[Registration]:
     return list(
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by("player__last_name", "player__first_name", "player__pk")
+        .order_by(*din5007_name_order("player__"), "player__pk")
     )
 
 
@@ -93,7 +94,7 @@ def exclusions(tournament: Tournament | int) -> list[PlayerWarning]:
         PlayerWarning.objects.red_cards_in_force()
         .filter(tournament_id=tid)
         .select_related("player", "round", "given_by")
-        .order_by("player__last_name", "player__first_name")
+        .order_by(*din5007_name_order("player__"))
     )
 
 
@@ -195,7 +196,7 @@ def registrations_matching(tournament: Tournament, query: str, *, limit: int = 2
             | Q(player__first_name__icontains=term)
             | Q(player__federation_number__icontains=term)
         )
-    return list(regs.order_by("player__last_name", "player__first_name")[:limit])
+    return list(regs.order_by(*din5007_name_order("player__"))[:limit])
 
 
 def registration_of(tournament: Tournament, player_id: int) -> Registration | None:

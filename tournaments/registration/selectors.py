@@ -6,6 +6,7 @@ from django.db.models import Exists, OuterRef
 
 from tournaments.enums import RoundStatus
 from tournaments.models import Player, PlayerWarning, Registration, Round, Team, Tournament
+from tournaments.models.collation import din5007_name_order, din5007_order
 from tournaments.registry.selectors import search_players
 
 
@@ -19,7 +20,7 @@ def registration_rows(tournament: Tournament) -> list[Registration]:
         Registration.objects.filter(tournament=tournament)
         .select_related("player", "team")
         .annotate(excluded=Exists(red_card))
-        .order_by("withdrawn_at", "player__last_name", "player__first_name")
+        .order_by("withdrawn_at", *din5007_name_order("player__"))
     )
 
 
@@ -40,4 +41,4 @@ def running_round(tournament: Tournament) -> Round | None:
 
 def team_list(tournament: Tournament) -> list[Team]:
     """The tournament's teams by name (a Städtekampf, Klub 6.2.1); empty for most tournaments."""
-    return list(Team.objects.filter(tournament=tournament).order_by("name"))
+    return list(Team.objects.filter(tournament=tournament).order_by(*din5007_order("name")))

@@ -74,6 +74,7 @@ def registration_page(request, pk: int):
     template = "tournaments/director/registration.html"
     if request.htmx and request.htmx.target == "registration-list":
         template += "#registration-list"
+    context["focus_search"] = "angemeldet" in request.GET  # after an add without JavaScript
     return render(request, template, context)
 
 
@@ -85,6 +86,9 @@ def registration_search(request, pk: int):
     results = []
     if len(query) >= 2:
         results = registration_selectors.registration_candidates(tournament, query)
+    if not request.htmx:  # the search button without JavaScript: the whole page
+        context = _registration_context(tournament) | {"results": results, "query": query}
+        return render(request, "tournaments/director/registration.html", context)
     return render(
         request,
         "tournaments/director/registration.html#search-results",
@@ -116,6 +120,8 @@ def registration_add(request, pk: int):
         else:
             kind = "als Ersatzspieler " if request.POST.get("reserve") == "1" else ""
             messages.success(request, f"{player.full_name} {kind}angemeldet.")
+    if not request.htmx:  # back to an empty, focused search for the next player (issue #17.4)
+        return redirect(reverse("director:registration", args=[tournament.pk]) + "?angemeldet")
     return _registration_response(request, tournament)
 
 

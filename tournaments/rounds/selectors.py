@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 
 from tournaments.domain import pairing as pairing_domain
+from tournaments.domain.names import din5007_key
 from tournaments.domain.standings import (
     Participant,
     compute_standings,
@@ -214,7 +215,9 @@ def round_seating(rnd) -> list[dict]:
 def seats_by_name(rnd, *, full_names: bool) -> list:
     """Every seat of the round, alphabetically by the name the viewer sees (lists and hall)."""
     seats = [seat for table in round_seating(rnd) for seat in table["seats"]]
-    seats.sort(key=lambda s: (s.player.full_name if full_names else s.player.public_name).lower())
+    seats.sort(
+        key=lambda s: din5007_key(s.player.full_name if full_names else s.player.public_name)
+    )
     return seats
 
 

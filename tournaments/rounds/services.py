@@ -13,6 +13,7 @@ from django.utils import timezone
 from tournaments.common import events
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.formats import FieldSizeError, final_table_sizes
+from tournaments.domain.names import din5007_key
 from tournaments.enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
 from tournaments.models import (
     PairingChange,
@@ -264,7 +265,8 @@ def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) 
         f"{player_b.full_name} (jetzt Tisch {a_table.number} {a_letter})."
     )
     if warnings:
-        description += " Achtung, erneute Begegnung mit: " + ", ".join(sorted(set(warnings))) + "."
+        names = ", ".join(sorted(set(warnings), key=din5007_key))  # DIN 5007
+        description += f" Achtung, erneute Begegnung mit: {names}."
     return PairingChange.objects.create(
         round=locked,
         user=user,
@@ -311,7 +313,8 @@ def round_move_player(
         f"{letter}."
     )
     if warnings:
-        description += " Achtung, erneute Begegnung mit: " + ", ".join(sorted(set(warnings))) + "."
+        names = ", ".join(sorted(set(warnings), key=din5007_key))  # DIN 5007
+        description += f" Achtung, erneute Begegnung mit: {names}."
     return PairingChange.objects.create(
         round=locked,
         user=user,

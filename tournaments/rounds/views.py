@@ -13,6 +13,7 @@ from tournaments.common.access import desk_round, directed_round, directed_tourn
 from tournaments.common.http import flash_errors
 from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
+from tournaments.domain.names import din5007_key
 from tournaments.domain.seating import COMPASS_LABELS, seat_plan
 from tournaments.enums import RoundStatus
 from tournaments.models import Player, Round
@@ -61,7 +62,7 @@ def _director_context(rnd: Round) -> dict:
             for table in seating
             for s in table["seats"]
         ),
-        key=lambda item: item[1],
+        key=lambda item: din5007_key(item[1]),
     )
     pins = rounds_selectors.pins_by_player(rnd.tournament, names.keys())
     for table in seating:

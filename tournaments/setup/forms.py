@@ -1,9 +1,11 @@
 """Forms of tournament set-up: the tournament and its staff."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.formats import SECONDS_PER_MOVE
+from tournaments.domain.formats import CATEGORY_PRESETS, SECONDS_PER_MOVE
 from tournaments.enums import Category, StaffRole
 from tournaments.models import Tournament
 from tournaments.setup.services import JUNIOR_OWN_FIELDS, tournament_format_errors
@@ -47,9 +49,29 @@ class TournamentForm(forms.ModelForm):
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in PRESET_FIELDS:  # empty: the category decides (Klub 6.3), see `_fill_presets`
+            self.fields[name].required = False
+        self.fields["end_date"].required = False
+        self.fields["end_date"].help_text = _("Leer lassen bei eintägigen Turnieren.")
+        self.fields["rounds_planned"].help_text = _(
+            "Anzahl der Spielrunden ohne Finalrunde (Klub 6.2); leer lassen: die Kategorie legt "
+            "sie fest (Klub 6.3)."
+        )
+        self.fields["category"].widget.attrs["data-presets"] = json.dumps(category_presets())
+
     def clean(self):
         """The format rules of Klub 6 at once, next to their fields (the service checks again)."""
         cleaned = super().clean()
+        if _fill_presets(cleaned):
+            for name in PRESET_FIELDS:
+                if name in cleaned and cleaned[name] is None:
+                    self.add_error(
+                        name, _("Bitte angeben: ein Sonderturnier kündigt das an (Klub 6.2.1).")
+                    )
+        if cleaned.get("end_date") is None and not self.has_error("end_date"):
+            cleaned["end_date"] = cleaned.get("start_date")  # a one-day event
         if cleaned.get("category") != Category.SPECIAL and cleaned.get("seconds_per_move") is None:
             cleaned["seconds_per_move"] = SECONDS_PER_MOVE  # Klub 12.1: nothing to choose
 
@@ -60,6 +82,31 @@ class TournamentForm(forms.ModelForm):
             for field, message in tournament_format_errors(**fields).items():
                 self.add_error(field, message)
         return cleaned
+
+
+PRESET_FIELDS = ("rounds_planned", "games_per_round")
+"""What choosing a category presets (Klub 6.3); the form leaves them to the category when empty."""
+
+
+def category_presets() -> dict[str, dict[str, int | None]]:
+    """Category → rounds and games of Klub 6.3, for the form's script (data-presets)."""
+    return {
+        category: {"rounds_planned": preset.rounds, "games_per_round": preset.games_per_round}
+        for category, preset in CATEGORY_PRESETS.items()
+    }
+
+
+def _fill_presets(cleaned: dict) -> bool:
+    """Without JavaScript the server fills empty rounds and games from the category (Klub 6.3);
+    a special tournament announces its rounds itself (6.2.1), so they stay required there.
+    False when there is no valid category to take them from (its own error says so)."""
+    preset = category_presets().get(cleaned.get("category") or "")
+    if preset is None:
+        return False
+    for name in PRESET_FIELDS:
+        if cleaned.get(name) is None and name in cleaned:
+            cleaned[name] = preset[name]
+    return True
 
 
 class StaffForm(forms.Form):
@@ -75,6 +122,12 @@ class StaffForm(forms.Form):
         label=_("Benutzername"),
         max_length=150,
         widget=forms.TextInput(attrs={"list": "referee-candidates", "autocomplete": "off"}),
+    )
+    reason = forms.CharField(
+        label=_("Anmerkung (optional)"),
+        max_length=300,
+        required=False,
+        help_text=_("Erscheint im Verlauf: wer wann in welcher Aufgabe eingeteilt war."),
     )
 
 

@@ -7,7 +7,7 @@ from django.db.models import Count, Q, QuerySet
 
 from tournaments import permissions
 from tournaments.enums import GlobalRole, StaffRole
-from tournaments.models import Tournament
+from tournaments.models import StaffChange, StaffChangeKind, Tournament
 from tournaments.referees import selectors as referees_selectors
 
 
@@ -80,3 +80,20 @@ def other_field(tournament: Tournament) -> Tournament | None:
     if tournament.is_junior_field:
         return Tournament.objects.filter(pk=tournament.juniors_of_id).first()
     return Tournament.objects.filter(juniors_of=tournament).first()
+
+
+def staff_history(tournament: Tournament) -> list[dict]:
+    """Who served when (issue #17.7): one period per assignment, from its `StaffChange` rows,
+    oldest first; an open period has no ``until``."""
+    periods: list[dict] = []
+    open_periods: dict[tuple, dict] = {}
+    changes = StaffChange.objects.filter(tournament_id=tournament.main_tournament_id)
+    for change in changes.select_related("by").order_by("at", "pk"):
+        key = (change.person_id, change.person_name, change.role)
+        if change.kind == StaffChangeKind.ASSIGNED:
+            period = {"change": change, "since": change.at, "until": None, "ended": None}
+            open_periods[key] = period
+            periods.append(period)
+        elif (period := open_periods.pop(key, None)) is not None:
+            period.update(until=change.at, ended=change)
+    return periods

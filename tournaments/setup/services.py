@@ -13,7 +13,7 @@ from tournaments import permissions
 from tournaments.common import events, guards
 from tournaments.domain import formats
 from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy, TournamentStatus
-from tournaments.models import Tournament, TournamentStaff
+from tournaments.models import StaffChange, StaffChangeKind, Tournament, TournamentStaff
 from tournaments.registration import services as registration_services
 
 
@@ -68,7 +68,21 @@ def tournament_create(*, user, **fields) -> Tournament:
     tournament.full_clean()
     tournament.save()
     TournamentStaff.objects.create(tournament=tournament, user=user, role=StaffRole.DIRECTOR)
+    _staff_log(tournament, user, StaffRole.DIRECTOR, StaffChangeKind.ASSIGNED, by=user)
     return tournament
+
+
+def _staff_log(tournament, person, role: str, kind: str, *, by, reason: str = "") -> None:
+    """Who served when (issue #17.7): every change of a staff role, with who, when and why."""
+    StaffChange.objects.create(
+        tournament=tournament,
+        person=person,
+        person_name=person.get_username(),
+        role=role,
+        kind=kind,
+        reason=reason[:300],
+        by=by,
+    )
 
 
 def _format_fields(t: Tournament) -> dict:
@@ -156,7 +170,9 @@ ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
 
 
 @transaction.atomic
-def staff_assign(*, tournament: Tournament, username: str, role: str, user) -> TournamentStaff:
+def staff_assign(
+    *, tournament: Tournament, username: str, role: str, user, reason: str = ""
+) -> TournamentStaff:
     """Desk staff, referees and the one head referee of a tournament. Referees come from the
     federation's referee list (the global role); anyone with an account may work the desk."""
     permissions.require_director(user, tournament)
@@ -196,17 +212,27 @@ def staff_assign(*, tournament: Tournament, username: str, role: str, user) -> T
         raise ValidationError(
             f"{person.get_username()} ist bereits als {StaffRole(role).label} zugeordnet."
         )
-    return TournamentStaff.objects.create(tournament=locked, user=person, role=role)
+    assignment = TournamentStaff.objects.create(tournament=locked, user=person, role=role)
+    _staff_log(locked, person, role, StaffChangeKind.ASSIGNED, by=user, reason=reason.strip())
+    return assignment
 
 
 @transaction.atomic
-def staff_unassign(*, assignment: TournamentStaff, user) -> None:
-    """Ends an assignment. Directors are not managed here (the creator stays director)."""
+def staff_unassign(*, assignment: TournamentStaff, user, reason: str) -> None:
+    """Ends an assignment, with a reason; the history keeps who served when (`StaffChange`).
+    Directors are not managed here (the creator stays director)."""
     permissions.require_director(user, assignment.tournament)
-    Tournament.objects.select_for_update().get(pk=assignment.tournament_id)
+    locked = Tournament.objects.select_for_update().get(pk=assignment.tournament_id)
     if assignment.role not in ASSIGNABLE_ROLES:
         raise ValidationError("Die Turnierleitung wird hier nicht geändert.")
-    TournamentStaff.objects.filter(pk=assignment.pk).delete()
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": "Bitte angeben, warum die Zuordnung endet."})
+    if not TournamentStaff.objects.filter(pk=assignment.pk).delete()[0]:
+        raise ValidationError("Diese Zuordnung wurde inzwischen schon aufgehoben.")
+    _staff_log(
+        locked, assignment.user, assignment.role, StaffChangeKind.ENDED, by=user, reason=reason
+    )
 
 
 # --- Juniors' field (Klub 6.3 last sentence, 7.1; SPEC §1) -----------------------------------

@@ -35,9 +35,7 @@ def tournament_create(request):
     permissions.require(permissions.is_director(request.user))
     today = timezone.localdate()
     initial = {
-        "category": Category.CITY,
-        "rounds_planned": 3,
-        "games_per_round": 4,
+        "category": Category.CITY,  # rounds and games: empty, the category decides (Klub 6.3)
         "finalists_count": 4,
         "ranking_year": today.year,
         "rule_set": RuleSetCode.RULES_2014,
@@ -167,6 +165,7 @@ def _staff_context(tournament: Tournament, form) -> dict:
         "tournament": tournament,
         "form": form,
         "staff": selectors_referee.staff(tournament),
+        "history": setup_selectors.staff_history(tournament),
         "referee_candidates": setup_selectors.referee_candidates(),
     }
 
@@ -185,6 +184,7 @@ def staff_page(request, pk: int):
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
                 user=request.user,
+                reason=form.cleaned_data["reason"],
             )
         except ValidationError as exc:
             apply_errors(form, exc)
@@ -204,7 +204,9 @@ def staff_remove(request, pk: int, staff_pk: int):
     tournament = directed_tournament(request, pk)
     assignment = access.staff_assignment_or_404(tournament, staff_pk)
     try:
-        setup_services.staff_unassign(assignment=assignment, user=request.user)
+        setup_services.staff_unassign(
+            assignment=assignment, user=request.user, reason=request.POST.get("reason", "")[:300]
+        )
     except ValidationError as exc:
         flash_errors(request, exc)
     else:

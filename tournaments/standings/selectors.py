@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.domain.names import din5007_key
 from tournaments.domain.standings import Participant, standings_from_rounds, team_standings
 from tournaments.enums import RoundKind, RoundStatus
 from tournaments.models import Player, Registration, Round, Seat, Team, Tournament
@@ -179,7 +180,7 @@ def _team_entries(rounds, regs: dict[int, tuple]) -> tuple[TeamEntry, ...]:
     if not teams:
         return ()
     names = dict(Team.objects.filter(pk__in=set(teams.values())).values_list("pk", "name"))
-    order = sorted(names, key=lambda pk: names[pk].lower())
+    order = sorted(names, key=lambda pk: din5007_key(names[pk]))
     return tuple(
         TeamEntry(row.rank, names[row.team_id], row.placement_points, row.game_points, row.players)
         for row in team_standings(rounds, teams, order)

@@ -32,3 +32,49 @@ def test_staff_get_the_german_500_page_when_the_database_is_gone(
     assert [r.getMessage() for r in caplog.records if r.name == "django.request"] == [
         "Internal Server Error: /kaputt/"
     ]
+
+
+# --- The 403 page says why and links back (issue #17.7) --------------------------------------
+
+
+def _forbidden(client, user, **headers):
+    """A desk-only page of a tournament the user does not staff."""
+    from tests.support.builders import make_tournament, make_user
+    from tournaments.enums import GlobalRole
+
+    director = make_user("leitung-403", role=GlobalRole.DIRECTOR)
+    t = make_tournament(director=director)
+    client.force_login(user)
+    return client.get(f"/leitung/turniere/{t.pk}/runden/1/orgatisch/", **headers)
+
+
+def _back_link(response) -> str:
+    import re
+
+    return re.search(
+        r'<a class="button" href="([^"]*)" data-testid="forbidden-back">', response.content.decode()
+    )[1]
+
+
+def test_forbidden_page_says_why_and_links_back_to_where_the_user_came_from(client, plain_user):
+    response = _forbidden(client, plain_user, HTTP_REFERER="http://testserver/turniere/")
+
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "Nur Orgatisch und Turnierleitung dieses Turniers." in html
+    assert "Sie sind als „" in html
+    assert _back_link(response) == "http://testserver/turniere/"
+
+
+def test_forbidden_page_ignores_a_foreign_referer(client, plain_user):
+    response = _forbidden(client, plain_user, HTTP_REFERER="https://evil.example/phish")
+
+    assert response.status_code == 403
+    assert _back_link(response) == "/"
+    assert "evil.example" not in response.content.decode()
+
+
+def test_forbidden_page_sends_staff_to_their_own_area(client, referee):
+    response = _forbidden(client, referee)
+
+    assert _back_link(response) == "/schiedsrichter/"

@@ -104,3 +104,48 @@ def test_score_sheet_refuses_a_seat_missing_on_the_sheet():
     with pytest.raises(InvalidGame) as error:
         score_sheet(games, letters=ABCD, ruleset=RULES_2014)
     assert str(error.value) == "Spiel 1, Spieler D: Feld ist leer."
+
+
+def test_version_games_marks_what_changed_against_the_version_before():
+    """Issue #17.6: the history marks changed cells; a first version marks nothing."""
+    from tournaments.domain.sheets import version_games
+
+    before = [{"number": 1, "scores": {"A": 60, "B": -10, "C": -20, "D": -30}}]
+    after = [
+        {
+            "number": 1,
+            "scores": {"A": 70, "B": -10, "C": -20, "D": -40},
+            "pool_exhausted": False,
+        }
+    ]
+
+    (game,) = version_games(after, before)
+    (first,) = version_games(before, None)
+
+    assert [(c.letter, c.points, c.changed) for c in game.cells] == [
+        ("A", 70, True), ("B", -10, False), ("C", -20, False), ("D", -40, True),
+    ]  # fmt: skip
+    assert (game.changed, game.exhausted_changed, game.winner_changed) == (True, False, False)
+    assert first.changed is False
+
+
+def test_version_games_marks_a_newly_named_winner_and_a_no_meld():
+    from tournaments.domain.sheets import version_games
+
+    before = [{"number": 4, "pool_exhausted": True, "scores": {"A": -7, "B": -7}}]
+    after = [
+        {
+            "number": 4,
+            "pool_exhausted": True,
+            "declared_winner": "B",
+            "scores": {"A": -7, "B": -7},
+            "no_meld": {"A": 100},
+        }
+    ]
+
+    (game,) = version_games(after, before)
+
+    assert (game.winner, game.winner_changed, game.exhausted_changed) == ("B", True, False)
+    assert [(c.letter, c.no_meld, c.changed) for c in game.cells] == [
+        ("A", 100, True), ("B", None, False),
+    ]  # fmt: skip

@@ -65,3 +65,23 @@ def test_start_page_reaches_table_and_standings_in_one_tap(client):
 
     assert reverse("pairing_by_name", args=[running.pk, 2]) in html
     assert reverse("standings", args=[running.pk]) in html
+
+
+def test_every_page_has_a_favicon_and_a_description(client, director):
+    """Issue #17.7: a favicon (static, works offline) and a description per page."""
+    from django.contrib.staticfiles import finders
+
+    t = make_tournament(director=director, open=True, name="Stadtmeisterschaft Köln")
+    home = client.get(reverse("home")).content.decode()
+    page = client.get(reverse("tournament_public", args=[t.pk])).content.decode()
+
+    assert '<link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">' in home
+    assert finders.find("img/favicon.svg") is not None
+    assert (
+        '<meta name="description" content="Laufende, kommende und beendete Rummikub-Turniere '
+        'des Deutschen Rummikub Verbands: Mein Tisch und Rangliste mit einem Tipp.">'
+    ) in home
+    assert (
+        f'<meta name="description" content="Stadtmeisterschaft Köln (Stadtmeisterschaft, '
+        f'{t.start_date:%d.%m.%Y}): Paarungen, Rundenergebnisse und Rangliste.">'
+    ) in page

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.support.builders import make_tournament, register_players
+from tests.support.builders import make_named_players, make_tournament, register_players
 from tests.support.reading import flashed, reg_of
 from tournaments.registration import services as registration_services
 
@@ -34,7 +34,9 @@ def test_registration_add_view(client, open_tournament, players, director):
     response = client.post(url, {"player": players[0].pk, "reserve": "1"})
 
     assert response.status_code == 302
-    assert response.url == reverse("director:registration", args=[open_tournament.pk])
+    assert (
+        response.url == reverse("director:registration", args=[open_tournament.pk]) + "?angemeldet"
+    )
     assert flashed(response) == [f"{players[0].full_name} als Ersatzspieler angemeldet."]
     assert reg_of(open_tournament, players[0]).reserve is True
     client.get(response.url)  # shows (and consumes) the message
@@ -104,7 +106,7 @@ def test_registration_search_excludes_registered_players(
     url = reverse("director:registration_search", args=[open_tournament.pk])
 
     def found(q):
-        response = client.get(url, {"q": q})
+        response = client.get(url, {"q": q}, HTTP_HX_REQUEST="true")
         assert response.status_code == 200
         html = response.content.decode()
         assert html.lstrip().startswith('<ul id="search-results"')
@@ -117,6 +119,49 @@ def test_registration_search_excludes_registered_players(
         "Kein passender Spieler, oder schon angemeldet."
         in client.get(url, {"q": players[0].federation_number}).content.decode()
     )
+
+
+def test_registration_search_without_javascript_shows_the_whole_page(
+    client, open_tournament, players, director
+):
+    """The search button of the <noscript> form: the page with the results and the query."""
+    client.force_login(director)
+    url = reverse("director:registration_search", args=[open_tournament.pk])
+
+    html = client.get(url, {"q": players[1].federation_number}).content.decode()
+
+    assert html.startswith("<!doctype html>")
+    assert f'value="{players[1].federation_number}"' in html
+    assert f'aria-label="{players[1].full_name} anmelden"' in html
+
+
+def test_after_adding_the_search_is_empty_and_focused(client, open_tournament, players, director):
+    """Issue #17.4: the next name can be typed at once (without JavaScript: the reloaded page;
+    with htmx: static/js/site.js clears and focuses the field named by data-clears-search)."""
+    client.force_login(director)
+    response = client.post(
+        reverse("director:registration_add", args=[open_tournament.pk]), {"player": players[0].pk}
+    )
+
+    html = client.get(response.url).content.decode()
+
+    search = html[html.index('<input type="search" id="reg-q"') :]
+    search = search[: search.index(">")]
+    assert 'value=""' in search and "autofocus" in search
+    plain = client.get(reverse("director:registration", args=[open_tournament.pk]))
+    assert "autofocus" not in plain.content.decode()
+
+
+def test_row_buttons_name_their_player(client, open_tournament, director):
+    """Issue #17.4: screen readers hear "Schulz, Anna abmelden", not five times "abmelden"."""
+    (anna,) = make_named_players([("Schulz", "Anna")])
+    register_players(open_tournament, [anna], count=1, check_in=False)
+    client.force_login(director)
+
+    html = client.get(reverse("director:registration", args=[open_tournament.pk])).content.decode()
+
+    for label in ("Schulz, Anna abmelden", "Schulz, Anna einchecken", "Schulz, Anna als Ersatz"):
+        assert f'aria-label="{label}"' in html
 
 
 def test_registration_page_query_count_does_not_grow(client, director, players):

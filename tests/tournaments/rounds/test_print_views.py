@@ -126,6 +126,18 @@ def test_by_table_lists_every_seat(client, released_round):
     assert html.count(">Ersatz</span>") == 1
 
 
+def test_by_table_names_the_table_on_every_row(client, released_round):
+    """Issue #17.5: a printed row never depends on a table number printed above it."""
+    html = client.get(url("pairing_by_table", released_round)).content.decode()
+
+    rows = re.findall(
+        r'<tr>\s*<th scope="row" class="num[^"]*">(\d+)</th>\s*<td>([A-D])</td>', html
+    )
+
+    assert rows == [(str(s.table.number), s.letter) for s in seats_of(released_round)]
+    assert "rowspan" not in html
+
+
 def test_by_name_lists_everyone_alphabetically(client, released_round, director):
     public = name_list(client.get(url("pairing_by_name", released_round)).content.decode())
     client.force_login(director)

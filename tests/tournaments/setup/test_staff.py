@@ -14,7 +14,9 @@ from tournaments.enums import (
     GlobalRole,
     StaffRole,
 )
+from tournaments.models import StaffChange
 from tournaments.setup import services as setup_services
+from tournaments.setup.selectors import staff_history
 
 
 def test_staff_assign_referee_desk_and_one_head_referee(w):
@@ -77,9 +79,9 @@ def test_staff_assign_and_unassign_only_by_this_tournaments_director(w):
         )
     row = w.t.staff.get(role=StaffRole.REFEREE)
     with pytest.raises(PermissionDenied):
-        setup_services.staff_unassign(assignment=row, user=w.users["head"])
+        setup_services.staff_unassign(assignment=row, user=w.users["head"], reason="krank")
 
-    setup_services.staff_unassign(assignment=row, user=w.users["director"])
+    setup_services.staff_unassign(assignment=row, user=w.users["director"], reason="krank")
 
     assert not w.t.staff.filter(role=StaffRole.REFEREE).exists()
 
@@ -88,7 +90,7 @@ def test_staff_unassign_director_is_refused(w):
     row = w.t.staff.get(role=StaffRole.DIRECTOR)
 
     with pytest.raises(ValidationError, match="Turnierleitung wird hier nicht geändert"):
-        setup_services.staff_unassign(assignment=row, user=w.users["director"])
+        setup_services.staff_unassign(assignment=row, user=w.users["director"], reason="x")
 
 
 def test_staff_page_assigns_and_shows_errors(client, w):
@@ -105,3 +107,70 @@ def test_staff_page_assigns_and_shows_errors(client, w):
     assert flashed(good) == ["fremdschiri ist als Schiedsrichter zugeordnet."]
     page = client.get(url).content.decode()
     assert "fremdschiri" in page and 'list="referee-candidates"' in page
+
+
+# --- Who served when (issue #17.7) ----------------------------------------------------------
+
+
+def test_removing_a_staff_member_keeps_who_served_when(w):
+    director, desk = w.users["director"], make_user("aushilfe")
+    row = setup_services.staff_assign(
+        tournament=w.t, username="aushilfe", role="desk", user=director, reason="Vormittag"
+    )
+
+    setup_services.staff_unassign(assignment=row, user=director, reason="Schichtende")
+
+    assert not w.t.staff.filter(user=desk).exists()  # the permissions end with the row
+    changes = StaffChange.objects.filter(tournament=w.t, person=desk).order_by("at", "pk")
+    assert [(c.kind, c.role, c.by, c.reason) for c in changes] == [
+        ("assigned", "desk", director, "Vormittag"),
+        ("ended", "desk", director, "Schichtende"),
+    ]
+    (period,) = [p for p in staff_history(w.t) if p["change"].person == desk]
+    assert (period["since"], period["until"]) == (changes[0].at, changes[1].at)
+    assert period["ended"].reason == "Schichtende"
+
+
+def test_ending_an_assignment_needs_a_reason_and_happens_once(w):
+    row = w.t.staff.get(role=StaffRole.REFEREE)
+    with pytest.raises(ValidationError) as exc:
+        setup_services.staff_unassign(assignment=row, user=w.users["director"], reason="  ")
+    assert exc.value.message_dict == {"reason": ["Bitte angeben, warum die Zuordnung endet."]}
+    assert w.t.staff.filter(pk=row.pk).exists()
+
+    setup_services.staff_unassign(assignment=row, user=w.users["director"], reason="krank")
+    with pytest.raises(ValidationError, match="inzwischen schon aufgehoben"):
+        setup_services.staff_unassign(assignment=row, user=w.users["director"], reason="krank")
+    assert StaffChange.objects.filter(person=row.user, kind="ended").count() == 1
+
+
+def test_staff_page_shows_who_served_when(client, w):
+    director = w.users["director"]
+    client.force_login(director)
+    url = reverse("director:staff", args=[w.t.pk])
+    client.post(url, {"role": "desk", "username": "spielerin", "reason": "Kasse"})
+    row = w.t.staff.get(user__username="spielerin")
+
+    removed = client.post(
+        reverse("director:staff_remove", args=[w.t.pk, row.pk]), {"reason": "nach Hause"}
+    )
+    page = client.get(url).content.decode()
+
+    assert flashed(removed)[-1] == "Zuordnung von spielerin als Orgatisch aufgehoben."
+    history = page[page.index('data-testid="staff-history"') :]
+    row_html = history[history.index("<td>spielerin</td>") :]
+    row_html = row_html[: row_html.index("</tr>")]
+    assert "<td>Orgatisch</td>" in row_html
+    assert "Kasse" in row_html and "<td>nach Hause</td>" in row_html
+    assert f"({director.username})" in row_html
+    assert "leiterin</td><td>Turnierleitung</td>" in history.replace("\n", "")
+
+
+def test_staff_page_refuses_a_removal_without_reason(client, w):
+    client.force_login(w.users["director"])
+    row = w.t.staff.get(role=StaffRole.REFEREE)
+
+    response = client.post(reverse("director:staff_remove", args=[w.t.pk, row.pk]), {})
+
+    assert flashed(response) == ["Bitte angeben, warum die Zuordnung endet."]
+    assert w.t.staff.filter(pk=row.pk).exists()

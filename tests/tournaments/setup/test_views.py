@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
@@ -177,3 +178,78 @@ def test_tournament_form_explains_the_rule_sets(client, director):
     )
     assert "Sonderturniere dürfen in jedem Jahr das Hausformat wählen" in html
     assert '<option value="house">Hausformat 000 (Platzierungspunkte, dann Spielpunkte)' in html
+
+
+# --- Issue #17 item 3: presets, one-day events, the error summary ---------------------------
+
+
+def test_tournament_create_without_javascript_takes_rounds_and_games_from_the_category(
+    client, director
+):
+    """Klub 6.3: a national championship has 4 rounds; empty fields take the category's preset."""
+    client.force_login(director)
+
+    response = client.post(
+        reverse("director:tournament_create"),
+        form_data(category=Category.NATIONAL, rounds_planned="", games_per_round=""),
+    )
+
+    assert response.status_code == 302
+    t = Tournament.objects.get()
+    assert (t.category, t.rounds_planned, t.games_per_round) == (Category.NATIONAL, 4, 4)
+
+
+def test_tournament_create_special_needs_its_rounds(client, director):
+    """Klub 6.2.1: a special tournament announces its rounds; there is no preset to take."""
+    client.force_login(director)
+
+    response = client.post(
+        reverse("director:tournament_create"),
+        form_data(category=Category.SPECIAL, rounds_planned=""),
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["rounds_planned"] == [
+        "Bitte angeben: ein Sonderturnier kündigt das an (Klub 6.2.1)."
+    ]
+    assert Tournament.objects.count() == 0
+
+
+def test_tournament_create_one_day_event_needs_one_date(client, director):
+    client.force_login(director)
+
+    response = client.post(reverse("director:tournament_create"), form_data(end_date=""))
+
+    assert response.status_code == 302
+    t = Tournament.objects.get()
+    assert (t.start_date.isoformat(), t.end_date.isoformat()) == ("2026-12-12", "2026-12-12")
+
+
+def test_tournament_form_offers_the_category_presets_to_its_script(client, director):
+    client.force_login(director)
+
+    response = client.get(reverse("director:tournament_create"))
+
+    form = response.context["form"]
+    assert json.loads(form.fields["category"].widget.attrs["data-presets"]) == {
+        "beginners": {"rounds_planned": 2, "games_per_round": 4},
+        "city": {"rounds_planned": 3, "games_per_round": 4},
+        "national": {"rounds_planned": 4, "games_per_round": 4},
+        "special": {"rounds_planned": None, "games_per_round": 4},
+    }
+    assert form["rounds_planned"].value() is None
+
+
+def test_tournament_form_error_summary_links_to_the_fields(client, director):
+    client.force_login(director)
+
+    response = client.post(
+        reverse("director:tournament_create"), form_data(name="", start_date="32.13.2026")
+    )
+
+    html = response.content.decode()
+    summary = html[html.index('class="notice notice-bad error-summary"') :]
+    summary = summary[: summary.index("</div>")]
+    assert '<a href="#id_name">Name: Dieses Feld ist zwingend erforderlich.</a>' in summary
+    assert '<a href="#id_start_date">Beginn: Bitte ein gültiges Datum eingeben.</a>' in summary
+    assert summary.index("#id_name") < summary.index("#id_start_date")
