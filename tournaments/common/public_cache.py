@@ -31,6 +31,7 @@ from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotAllowed
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
+from django.utils.translation import get_language
 
 from tournaments.common import breaker, events
 
@@ -182,7 +183,9 @@ def _key(request, generation: str) -> str:
     canonical = request.path + "?" + "&".join(f"{n}={v}" for n, v in known)
     path = hashlib.sha256(canonical.encode()).hexdigest()[:32]
     partial = "htmx" if request.headers.get("HX-Request") else "full"
-    return f"public:page:{generation}:{partial}:{path}"
+    # One render per language (LocaleMiddleware chose it from the cookie or Accept-Language).
+    language = get_language() or settings.LANGUAGE_CODE
+    return f"public:page:{generation}:{partial}:{language}:{path}"
 
 
 def page_key(request, *, scope: str, pk: int | None = None) -> str | None:
