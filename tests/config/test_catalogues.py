@@ -3,6 +3,7 @@
 import gettext
 import io
 import re
+from collections import Counter
 
 import pytest
 
@@ -65,6 +66,15 @@ def test_translations_keep_every_placeholder_and_tag(english):
                 broken.append(source)
     assert broken == []
     assert all(len(e.msgstr) == 2 for e in entries if e.msgid_plural)
+
+
+def test_no_two_german_texts_share_an_english_one(english):
+    """The later switch to English msgids inverts this catalogue into the German one: two
+    German texts with one English text would lose one of them."""
+    _header, entries = english
+    texts = Counter(tuple(e.msgstr) for e in entries)
+
+    assert sorted(text for text, n in texts.items() if n > 1) == []
 
 
 def test_the_committed_mo_is_current(english):
