@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench setup migrate demo browser clean
+.PHONY: run test lint format bench setup migrate demo browser clean catalogues
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ lint: setup
 format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# New or changed texts into locale/*/django.po, then compiled (README "Languages"; no gettext needed).
+catalogues: setup
+	$(BIN)/python -m config.catalogues update
+	$(BIN)/python -m config.catalogues compile
 
 bench: setup
 	$(BIN)/python -m bench

@@ -37,7 +37,7 @@ def test_desk_round_confirm_publish_and_correct(browser, live_server):
     )
     base = live_server.url
 
-    desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     page = desk_ctx.new_page()
     log_in(page, base, "orga", PASSWORD)
     page.get_by_role("link", name="Orgatisch").click()
@@ -63,7 +63,7 @@ def test_desk_round_confirm_publish_and_correct(browser, live_server):
     assert page.get_by_test_id("count-entered").inner_text() == "2"
     desk_ctx.close()
 
-    boss_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    boss_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     boss = boss_ctx.new_page()
     log_in(boss, base, "leiterin", PASSWORD)
     boss.goto(f"{base}/leitung/turniere/{tournament.pk}/runden/1/orgatisch/")

@@ -36,6 +36,7 @@ CALLS = {
     "commission_home": Call(),
     "login": Call(data=lambda w: {"username": "leiterin", "password": "falsch"}),
     "logout": Call(),
+    "set_language": Call(data=lambda w: {"language": "en", "next": "/"}),
 }
 
 TABLE = """
@@ -80,6 +81,9 @@ round_results                GET  200  200  200  200  200  200  200  200  200  2
 round_results                POST 405  405  405  405  405  405  405  405  405  405  405  405
 round_results@released       GET  404  404  404  404  404  404  404  200  404  404  200  200
 round_results@released       POST 405  405  405  405  405  405  405  405  405  405  405  405
+# The language switch: only a cookie, for everyone; GET just goes back.
+set_language                 GET  302  302  302  302  302  302  302  302  302  302  302  302
+set_language                 POST 302  302  302  302  302  302  302  302  302  302  302  302
 standings                    GET  200  200  200  200  200  200  200  200  200  200  200  200
 standings                    POST 405  405  405  405  405  405  405  405  405  405  405  405
 standings@draft              GET  404  404  404  404  404  404  404  200  404  404  200  200

@@ -31,6 +31,7 @@ from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotAllowed
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
+from django.utils.translation import get_language
 
 from tournaments.common import breaker, events
 
@@ -191,7 +192,9 @@ def _key(request, generation: str) -> str:
     if request.headers.get("HX-Request"):
         target = request.headers.get("HX-Target", "")
         partial = f"htmx-{target}" if target in KEYED_TARGETS else "htmx"
-    return f"public:page:{generation}:{partial}:{path}"
+    # One render per language (LocaleMiddleware chose it from the cookie or Accept-Language).
+    language = get_language() or settings.LANGUAGE_CODE
+    return f"public:page:{generation}:{partial}:{language}:{path}"
 
 
 def page_key(request, *, scope: str, pk: int | None = None) -> str | None:

@@ -11,6 +11,7 @@ import copy
 from typing import NamedTuple
 
 from django.conf import settings
+from django.utils.translation import get_language
 
 from tournaments.common import access, events
 from tournaments.common.public_cache import cached_once
@@ -135,12 +136,12 @@ def standings_data(
 
 
 def derived(data: StandingsData, name: str, build):
-    """Something computed from ``data`` (e.g. its HTML rows), cached along with it."""
+    """Something computed from ``data`` (e.g. its HTML rows), cached along with it, once per
+    language (the rows hold translated marks)."""
     if data.key is None:
         return build()
-    value, _state = cached_once(
-        f"{data.key}:{name}", build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True
-    )
+    key = f"{data.key}:{name}:{get_language() or settings.LANGUAGE_CODE}"
+    value, _state = cached_once(key, build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True)
     return value
 
 

@@ -14,6 +14,7 @@ import logging
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
@@ -56,8 +57,11 @@ def _get(path: str, *, target: str = "") -> str:
     if target:
         environ["HTTP_HX_REQUEST"] = "true"
         environ["HTTP_HX_TARGET"] = target
-    # not response.close(): that would end the caller's request (signals, DB connection)
-    response = _handler.get_response(WSGIRequest(environ))
+    # not response.close(): that would end the caller's request (signals, DB connection);
+    # the override gives an eager caller (a director's request) its own language back after
+    # LocaleMiddleware activated the default one for this visitor
+    with translation.override(settings.LANGUAGE_CODE):
+        response = _handler.get_response(WSGIRequest(environ))
     return response.get("X-Public-Cache", str(response.status_code))
 
 
