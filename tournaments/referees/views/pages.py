@@ -19,6 +19,7 @@ from tournaments.referees.views.access import (
     rights,
     seen_tournament,
 )
+from tournaments.referees.views.calls import calls_context
 
 
 def _search(tournament: Tournament, query: str) -> list[dict]:
@@ -59,6 +60,7 @@ def tournament_home(request, pk: int):
         "exclusions": selectors_referee.exclusions(tournament),
         "open_calls": selectors_referee.open_calls(tournament),
         "head": selectors_referee.head_referee(tournament),
+        **calls_context(request.user, tournament),
         **rights(request.user, tournament),
     }
     return render(request, "tournaments/referee/tournament.html", context)
