@@ -38,6 +38,7 @@ class TournamentForm(forms.ModelForm):
             "counts_for_ranking",
             "signup_deadline",
             "signup_approval",
+            "table_entry",
         ]
         widgets = {
             "signup_deadline": forms.DateTimeInput(
