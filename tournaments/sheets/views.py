@@ -39,6 +39,8 @@ def _label(entry) -> str:
         return "Einspruch von " + ", ".join(progress.disputed)
     if entry.state in (table_entry.TABLE_ENTERED, table_entry.SIGNED) and progress.required:
         done, of = len(progress.confirmed), len(progress.required)
+        if entry.state == table_entry.SIGNED:
+            return f"{STATE_LABELS[entry.state]} ({done}/{of})"
         return f"{STATE_LABELS[entry.state]}, {done}/{of} bestätigt"
     return STATE_LABELS[entry.state]
 

@@ -69,7 +69,7 @@ def test_board_shows_signed_once_every_other_seat_confirmed(client, w):
     sign_table_entry(version, dict.fromkeys("ACD", "confirmed"))
     client.force_login(w["desk"])
     rows = board(client, w).context["rows"]
-    assert (rows[0]["state"], rows[0]["label"]) == ("signed", "am Tisch bestätigt, 3/3 bestätigt")
+    assert (rows[0]["state"], rows[0]["label"]) == ("signed", "am Tisch bestätigt (3/3)")
     assert (rows[1]["state"], rows[1]["label"]) == ("missing", "fehlt")
 
 
@@ -88,7 +88,7 @@ def test_a_withdrawn_player_need_not_sign(client, w):
     version = make_table_entry(table, games, letter="A")
     sign_table_entry(version, {"B": "confirmed", "C": "confirmed"})
     client.force_login(w["desk"])
-    assert board(client, w).context["rows"][0]["label"] == "am Tisch bestätigt, 2/2 bestätigt"
+    assert board(client, w).context["rows"][0]["label"] == "am Tisch bestätigt (2/2)"
 
 
 def test_sheet_page_shows_who_entered_from_which_phone_and_the_signoffs(client, w):
