@@ -46,9 +46,11 @@ def referee_call_open(*, table: Table, reason: str = "", device: str = "") -> Re
 
 
 def _lock(call: RefereeCall, user) -> RefereeCall:
+    # Who took or closed it is read after the lock, not joined into the locked read: a row that
+    # changed while we waited comes back new, but a joined row would be the old one (PostgreSQL).
     locked = (
         RefereeCall.objects.select_for_update(of=("self",))
-        .select_related("tournament", "table", "taken_by", "closed_by")
+        .select_related("tournament", "table")
         .get(pk=call.pk)
     )
     permissions.require(permissions.can_answer_calls(user, locked.tournament), CALL_STAFF_ONLY)
