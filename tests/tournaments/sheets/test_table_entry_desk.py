@@ -4,6 +4,8 @@ entry on the sheet page, confirmation in one click or by blind re-typing of the 
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.support.builders import (
@@ -219,3 +221,19 @@ def test_confirm_refuses_a_seat_letter_the_table_does_not_have(w):
             sheet=sheet, expected_version=1, user=w["desk"], paper=("X", True)
         )
     assert excinfo.value.messages == ["„Ausgefüllt von“: Position X gibt es an diesem Tisch nicht."]
+
+
+def test_the_boards_queries_do_not_grow_with_the_tables_entries(client, w):
+    """One set of queries for the whole round: states and sign-offs are not read per table."""
+    client.force_login(w["desk"])
+    board(client, w)  # sessions and caches warm
+    first = make_table_entry(w["tables"][1], FIXED_SHEET, letter="B")
+    sign_table_entry(first, {"A": "confirmed"})
+    with CaptureQueriesContext(connection) as one:
+        board(client, w)
+    second = make_table_entry(w["tables"][2], FIXED_SHEET, letter="A")
+    sign_table_entry(second, {"B": "confirmed", "C": "disputed", "D": "confirmed"})
+    with CaptureQueriesContext(connection) as two:
+        labels = [r["label"] for r in board(client, w).context["rows"]]
+    assert labels == ["am Tisch eingetragen, 1/3 bestätigt", "Einspruch von C"]
+    assert len(two.captured_queries) == len(one.captured_queries)
