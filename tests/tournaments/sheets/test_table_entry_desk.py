@@ -165,6 +165,7 @@ def test_blind_retyping_with_a_typo_shows_the_differences_and_confirms_nothing(c
     assert "weichen an 2 Stelle(n) von der Erfassung ab" in html
     # The correction form below holds the paper's figures, ready to save with a reason.
     assert 'name="g2_C" value="-25"' in html
+    assert f'action="{url(w)}"' in html  # saved on the sheet page, not the action URL
     assert SheetVersion.objects.count() == 1
     assert ResultSheet.objects.get(table=w["tables"][1]).status == SheetStatus.ENTERED
 
