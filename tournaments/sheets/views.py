@@ -319,8 +319,9 @@ def sheet_action(request, pk: int, number: int, table_number: int):
             except sheet_services.SheetMismatch as exc:
                 # Nothing confirmed: the differences cell by cell, the correction form
                 # prefilled with the paper's figures (issue #15.4).
+                preview = _preview(rnd, letters, grid.games, grid.errors)
                 context = _sheet_context(
-                    request, rnd, table, raw=grid.raw, differences=exc.differences
+                    request, rnd, table, grid.raw, preview, differences=exc.differences
                 )
                 context["form_errors"] = exc.messages
                 return render(request, "tournaments/desk/sheet.html", context, status=422)

@@ -166,6 +166,11 @@ def test_blind_retyping_with_a_typo_shows_the_differences_and_confirms_nothing(c
     # The correction form below holds the paper's figures, ready to save with a reason.
     assert 'name="g2_C" value="-25"' in html
     assert f'action="{url(w)}"' in html  # saved on the sheet page, not the action URL
+    # The round's result below is the paper's: C is 4th in game 2 there (Klub 10.1), not 3rd.
+    assert response.context["preview"]["totals"]["C"] == {
+        "placement_points": 4,
+        "game_points": -57,
+    }
     assert SheetVersion.objects.count() == 1
     assert ResultSheet.objects.get(table=w["tables"][1]).status == SheetStatus.ENTERED
 
