@@ -198,3 +198,18 @@ def test_a_call_of_another_tournament_is_not_found(client, w):
     assert response.status_code == 404
     call.refresh_from_db()
     assert call.taken_by is None
+
+
+def test_the_table_page_shows_its_open_call_and_dispute(client, w):
+    call = open_call(w, 1)
+    open_call(w, 2, reason="anderer Tisch")
+    version = make_table_entry(table(w, 1), FIXED_SHEET, letter="D")
+    sign_table_entry(version, {"A": "disputed"}, note="Spiel 4")
+    client.force_login(w.users["referee"])
+    html = client.get(reverse("referee:table", args=[w.t.pk, 1, 1])).content.decode()
+    here = html.split('data-testid="table-calls"')[1].split("</section>")[0]
+    assert "„Joker strittig“" in here and "anderer Tisch" not in here
+    assert reverse("referee:call_close", args=[w.t.pk, call.pk]) in here
+    assert "Einspruch von A gegen den Bogen: „Spiel 4“" in here
+    other = client.get(reverse("referee:table", args=[w.t.pk, 1, 2])).content.decode()
+    assert "Einspruch von A" not in other
