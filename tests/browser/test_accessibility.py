@@ -200,5 +200,7 @@ def test_table_entry_at_the_desk_and_calls_at_the_referees(page, phone, live_ser
     paths = [
         reverse("referee:tournament", args=[r]),
         reverse("referee:call_close", args=[r, call.pk]),
+        reverse("referee:table", args=[r, 1, tables[2].number]),
+        reverse("referee:table", args=[r, 1, tables[0].number]),
     ]
     assert violations(phone, base, paths) == {}
