@@ -153,6 +153,16 @@ def test_referee_page_lists_open_calls_and_disputed_tables(client, w):
     assert ruling_link in disputed
 
 
+def test_the_live_list_keeps_the_referees_links(client, w):
+    version = make_table_entry(table(w, 1), FIXED_SHEET, letter="A")
+    sign_table_entry(version, {"B": "disputed"})
+    client.force_login(w.users["referee"])
+    url = reverse("referee:calls", args=[w.t.pk])
+    html = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    ruling_link = f"{reverse('referee:ruling_create', args=[w.t.pk])}?round=1&amp;table_number=1"
+    assert ruling_link in html.split('data-testid="disputed-1"')[1]
+
+
 def test_the_live_list_is_a_partial_for_htmx_and_the_page_without(client, w):
     open_call(w, 2)
     client.force_login(w.users["desk"])  # the desk looks, but does not answer

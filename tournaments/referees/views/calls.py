@@ -47,7 +47,11 @@ def calls(request, pk: int):
     return render(
         request,
         "tournaments/referee/tournament.html#referee-calls",
-        {"tournament": tournament, **calls_context(request.user, tournament)},
+        {
+            "tournament": tournament,
+            **calls_context(request.user, tournament),
+            **rights(request.user, tournament),
+        },
     )
 
 
