@@ -121,3 +121,9 @@ def can_see_referee_log(user, tournament: Tournament) -> bool:
     """Warnings and rulings are staff-only: referees, desk and director of this tournament and
     the federation admin (the public sees only an exclusion)."""
     return can_referee(user, tournament) or can_work_desk(user, tournament)
+
+
+def can_answer_calls(user, tournament: Tournament) -> bool:
+    """Takes and closes the tables' calls (issue #15.6): the tournament's referees, its head
+    referee and its director (who may have to step in when no referee is free)."""
+    return can_referee(user, tournament) or can_direct(user, tournament)

@@ -230,3 +230,45 @@ def test_error_summary_and_forbidden_page(page, live_server, demo):
     assert response is not None and response.status == 403
     page.evaluate(AXE)
     assert page.evaluate(RUN_AXE) == []
+
+
+def test_table_entry_at_the_desk_and_calls_at_the_referees(page, phone, live_server, demo):
+    """Issue #15: a sheet entered and disputed at the table, a blind re-typing with a typo (the
+    differences shown), the referee's calls and disputed tables, closing a call."""
+    from tests.support.builders import FIXED_SHEET, make_table_entry, sign_table_entry
+    from tournaments.referees.calls import referee_call_open
+    from tournaments.sheets.selectors import table_absences
+
+    r = demo["running"].pk
+    rnd = Round.objects.get(tournament_id=r, number=1)
+    # Tables of four without the demo's red card (its sheet has a seat out, SPEC §7).
+    tables = [t for t in rnd.tables.order_by("number") if not table_absences(t)]
+    disputed = make_table_entry(tables[0], FIXED_SHEET, letter="A")
+    sign_table_entry(disputed, {"B": "confirmed", "C": "disputed"}, note="Spiel 2 falsch")
+    make_table_entry(tables[1], FIXED_SHEET, letter="B")
+    call = referee_call_open(table=tables[2], reason="Joker strittig", device="dev-1 · Chrome")
+    base = live_server.url
+    log_in(page, base, "orgatisch", DEMO_PASSWORD)
+    paths = [
+        reverse("director:desk_board", args=[r, 1]),
+        reverse("director:sheet", args=[r, 1, tables[0].number]),
+    ]
+    assert violations(page, base, paths) == {}
+    page.goto(base + reverse("director:sheet", args=[r, 1, tables[1].number]))
+    page.get_by_text("Blind bestätigen").click()
+    for game in FIXED_SHEET:
+        for letter, points in game["scores"].items():
+            typo = points - 1 if (game["number"], letter) == (2, "C") else points
+            page.fill(f"#b{game['number']}_{letter}", str(typo))
+    page.get_by_role("button", name="Vergleichen und bestätigen").click()
+    assert page.get_by_test_id("differences").is_visible()
+    page.evaluate(AXE)
+    assert page.evaluate(RUN_AXE) == []
+    log_in(phone, base, "schiri", DEMO_PASSWORD)
+    paths = [
+        reverse("referee:tournament", args=[r]),
+        reverse("referee:call_close", args=[r, call.pk]),
+        reverse("referee:table", args=[r, 1, tables[2].number]),
+        reverse("referee:table", args=[r, 1, tables[0].number]),
+    ]
+    assert violations(phone, base, paths) == {}

@@ -70,6 +70,7 @@ CALLS = {
     "registration_team_set": Call(
         lambda w: {"pk": w.contest.pk, "reg_pk": w.contest_reg.pk}, data=lambda w: {"team": ""}
     ),
+    "tournament_table_entry": Call(t),
     "round_pair": Call(lambda w: {"pk": w.contest.pk}),
     "cut_decide": Call(t, data=lambda w: {"kind": "x"}),
     "round_detail": Call(drawn),
@@ -207,4 +208,7 @@ tournament_edit              GET  L    403  403  403  403  403  403  200  403  4
 tournament_edit              POST L    403  403  403  403  403  403  W    403  403  W    W
 tournament_open_registration GET  L    405  405  405  405  405  405  405  405  405  405  405
 tournament_open_registration POST L    403  403  403  403  403  403  W    403  403  W    W
+# The director's switch for entry at the table (issue #15.4).
+tournament_table_entry       GET  L    405  405  405  405  405  405  405  405  405  405  405
+tournament_table_entry       POST L    403  403  403  403  403  403  W    403  403  W    W
 """

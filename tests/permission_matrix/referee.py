@@ -37,6 +37,12 @@ CALLS = {
     "ruling_create": Call(
         t, data=lambda w: {"question": "Joker?", "decision": "Ja", "objections": "0"}
     ),
+    "calls": Call(t),
+    "call_take": Call(lambda w: {"pk": w.t.pk, "call_pk": w.call_id}),
+    "call_take@other": Call(lambda w: {"pk": w.other.pk, "call_pk": w.call_id}),
+    "call_close": Call(
+        lambda w: {"pk": w.t.pk, "call_pk": w.call_id}, data=lambda w: {"outcome": "geklärt"}
+    ),
     "ruling_final": Call(
         lambda w: {"pk": w.t.pk, "ruling_pk": w.ruling_id},
         data=lambda w: {"decision": "Nein, endgültig"},
@@ -45,6 +51,17 @@ CALLS = {
 
 TABLE = """
                                   anon pl   opl  ref  head oref desk dir  odir com  fed  su
+# Calls from the tables (issue #15.6): the staff of T see them (without htmx: to the page);
+# its referees, head referee and director take and close them; a call of T is not found
+# under another tournament.
+calls                        GET  L    403  403  302  302  403  302  302  403  403  302  302
+calls                        POST L    403  403  302  302  403  302  302  403  403  302  302
+call_close                   GET  L    403  403  200  200  403  403  200  403  403  200  200
+call_close                   POST L    403  403  W    W    403  403  W    403  403  W    W
+call_take                    GET  L    405  405  405  405  405  405  405  405  405  405  405
+call_take                    POST L    403  403  W    W    403  403  W    403  403  W    W
+call_take@other              GET  L    405  405  405  405  405  405  405  405  405  405  405
+call_take@other              POST L    403  403  403  403  404  403  403  404  403  404  404
 # Referees and the head referee of T log; its desk and director only look (Klub 4).
 player_history               GET  L    403  403  200  200  403  200  200  403  403  200  200
 player_history               POST L    403  403  200  200  403  200  200  403  403  200  200

@@ -413,3 +413,61 @@ def record_ruling(tournament, *, user, objections: int = 0, **extra):
         user=user,
         **extra,
     )
+
+
+def make_table_entry(
+    table,
+    games: list[dict],
+    *,
+    letter: str = "A",
+    device: str = "dev-1234 · Chrome Android",
+    reason: str = "",
+    submission_key=None,
+):
+    """A sheet entered on a phone at the table (issue #15), as the table's service stores it:
+    a TABLE_ENTERED version (status entered, no user, the entering seat in `filled_in_by`, the
+    phone in `device`, the form's submission key) that becomes the sheet's current one. Until
+    that service is merged, the desk's tests build the rows here."""
+    import uuid
+
+    from tournaments.enums import SheetAction, SheetStatus
+    from tournaments.models import ResultSheet, SheetVersion
+    from tournaments.sheets.selectors import table_not_played
+
+    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
+    not_played = table_not_played(table, games=table.round.tournament.games_per_round)
+    sheet, _ = ResultSheet.objects.get_or_create(
+        table=table, defaults={"round": table.round, "status": SheetStatus.ENTERED}
+    )
+    version = SheetVersion.objects.create(
+        sheet=sheet,
+        number=sheet.version + 1,
+        games=sheet_services.normalise_games(games, letters=letters, not_played=not_played),
+        status=SheetStatus.ENTERED,
+        action=SheetAction.TABLE_ENTERED,
+        reason=reason,
+        filled_in_by=letter,
+        created_by=None,
+        device=device,
+        submission_key=submission_key or uuid.uuid4(),
+    )
+    sheet.version, sheet.current, sheet.status = version.number, version, SheetStatus.ENTERED
+    sheet.save()
+    return version
+
+
+def sign_table_entry(version, answers: Mapping[str, str], *, note: str = "", device: str = ""):
+    """The table-mates' answers to a table entry (issue #15): letter → "confirmed" or
+    "disputed" (SignoffVerdict), one SheetSignoff row each."""
+    from tournaments.models import SheetSignoff
+
+    return [
+        SheetSignoff.objects.create(
+            version=version,
+            letter=letter,
+            verdict=verdict,
+            note=note if verdict == "disputed" else "",
+            device=device or f"dev-{letter}",
+        )
+        for letter, verdict in answers.items()
+    ]

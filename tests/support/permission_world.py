@@ -18,6 +18,7 @@ from ranking.notifications import services as notification_services
 from tests.support import builders
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Absence, Player, Registration, Round, Tournament
+from tournaments.referees.calls import referee_call_open
 from tournaments.registration import services as registration_services
 from tournaments.registration.online import services as online_services
 from tournaments.rounds import services as round_services
@@ -70,6 +71,7 @@ class PermissionWorld:
     other_staff_id: int  # the referee's assignment in O
     warning_id: int  # a yellow card in T
     ruling_id: int  # a ruling of T passed on to the head referee
+    call_id: int  # a call for a referee from T's round 2, table 2 (issue #15.6), open
     absence_id: int  # see ABSENT
     appeal_id: int  # the player's, with an attachment (PNG)
     token: str  # of an open invitation
@@ -118,6 +120,7 @@ def make_permission_world() -> PermissionWorld:
     round_services.round_release(rnd=juniors_round, user=director)
     warning = builders.give_warning(t, seats[0].player, user=referee)
     ruling = builders.record_ruling(t, user=referee, objections=3)
+    call = referee_call_open(table=rnd.tables.get(number=2), reason="Joker?", device="dev-1")
 
     other = builders.make_tournament(director=other_director, open=True, name="Anderes Turnier")
     other_staff = builders.add_staff(other, foreign, StaffRole.REFEREE)
@@ -203,6 +206,7 @@ def make_permission_world() -> PermissionWorld:
         token=token,
         warning_id=warning.pk,
         ruling_id=ruling.pk,
+        call_id=call.pk,
         appeal_id=appeal.pk,
         staff_id=staff.pk,
         other_staff_id=other_staff.pk,

@@ -60,7 +60,11 @@ def reg_of(tournament, player) -> Registration:
 def director_snapshot() -> tuple:
     """Everything a director URL could change: compare before and after a refused request."""
     return (
-        list(Tournament.objects.order_by("pk").values_list("pk", "name", "status", "venue")),
+        list(
+            Tournament.objects.order_by("pk").values_list(
+                "pk", "name", "status", "venue", "table_entry"
+            )
+        ),
         list(
             Registration.objects.order_by("pk").values_list(
                 "pk", "player_id", "reserve", "checked_in_at", "withdrawn_at", "team_id"

@@ -117,6 +117,13 @@ SPECS = [
         ),
     ),
     Spec(
+        "director:tournament_table_entry",
+        "post",
+        "tournament",
+        kwargs=tk,
+        effect=lambda w: Tournament.objects.get(pk=w["t"].pk).table_entry is False,
+    ),
+    Spec(
         "director:junior_field_create",
         "post",
         "tournament",

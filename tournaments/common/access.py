@@ -16,6 +16,7 @@ from tournaments.enums import RoundStatus, RulingStatus, TournamentStatus
 from tournaments.models import (
     Player,
     PlayerWarning,
+    RefereeCall,
     Registration,
     Round,
     Ruling,
@@ -132,3 +133,12 @@ def visible_round(request, pk: int, number: int) -> Round:
     if hidden and not permissions.can_direct(request.user, rnd.tournament):
         raise Http404
     return rnd
+
+
+def referee_call_or_404(tournament: Tournament, pk: int) -> RefereeCall:
+    """A table's call (issue #15.6) of the tournament or its juniors' field."""
+    return get_object_or_404(
+        RefereeCall.objects.select_related("tournament", "round", "table", "taken_by"),
+        pk=pk,
+        tournament__in=Tournament.objects.same_event(tournament),
+    )

@@ -8,7 +8,8 @@ Where a rule of SPEC lives (find it by its number in that module's docstring):
 * §4 One game's result (Klub 10.1 placement points, 11.4, 19.1, 19.2): `scoring`
 * §5 Standings (Klub 10.1 chain; 000 §5A; 001 §22.7): `standings`; the rule set of a ranking
   year and its bounds (Klub 2.4, 14.1): `rules`
-* §6 Result sheets (Klub 10.2–10.4; 000 §5B–D), read and scored: `sheets`
+* §6 Result sheets (Klub 10.2–10.4; 000 §5B–D), read and scored: `sheets`; entered at the
+  table, signed by the table-mates and compared with the paper at the desk: `table_entry`
 * §7 Referees (Klub 4.2.2, 4.5): `referees`
 
 §8 (appeals) and §9 (the German ranking) are in `ranking.domain`.

@@ -148,3 +148,31 @@ class WithdrawForm(forms.Form):
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+
+
+class CallCloseForm(forms.Form):
+    """How a table's call ended (issue #15.6), and the warning or ruling it led to, if any."""
+
+    outcome = forms.CharField(
+        label=_("Ergebnis"),
+        max_length=2000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Kurz, was geklärt wurde; leer nur, wenn unten eine Verwarnung oder "
+                    "Entscheidung gewählt ist."),
+    )  # fmt: skip
+    warning = forms.ModelChoiceField(label=_("Führte zu Verwarnung"), queryset=None, required=False)
+    ruling = forms.ModelChoiceField(
+        label=_("Führte zu Entscheidung"), queryset=None, required=False
+    )
+
+    def __init__(self, *args, warnings, rulings, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["warning"].queryset = warnings
+        self.fields["warning"].label_from_instance = lambda w: (
+            f"{w.player.full_name}: {w.get_kind_display()} ({w.get_ground_display()})"
+        )
+        self.fields["ruling"].queryset = rulings
+        self.fields["ruling"].label_from_instance = lambda r: (
+            f"{r.question[:60]} – {r.decision[:40]}"
+        )

@@ -4,16 +4,25 @@ Every function loads its sets in a fixed number of queries (no query per row).""
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 
 from tournaments.domain import referees as referee_domain
-from tournaments.enums import RoundStatus, RulingStatus, StaffRole, WarningKind
+from tournaments.enums import (
+    RoundStatus,
+    RulingStatus,
+    SheetStatus,
+    SignoffVerdict,
+    StaffRole,
+    WarningKind,
+)
 from tournaments.models import (
     PlayerWarning,
+    RefereeCall,
     Registration,
     Round,
     Ruling,
     Seat,
+    SheetSignoff,
     Tournament,
     TournamentStaff,
 )
@@ -222,3 +231,57 @@ def round_exclusions(rnd: Round) -> dict[str, list[PlayerWarning]]:
         "left_out": [w for w in warnings if w.player_id not in seated_ids],
         "seated": [w for w in warnings if w.player_id in seated_ids],
     }
+
+
+# --- Calls from the tables and disputed sheets (issue #15.6) -----------------------------------
+
+
+def referee_calls_open(tournament: Tournament) -> list[RefereeCall]:
+    """Calls not closed yet, of the tournament and its juniors' field (one staff serves both),
+    oldest first: the table waiting longest comes first."""
+    return list(
+        RefereeCall.objects.filter(
+            tournament__in=Tournament.objects.same_event(tournament), closed_at__isnull=True
+        )
+        .select_related("table", "round", "taken_by")
+        .order_by("created_at", "pk")
+    )
+
+
+def disputed_tables(tournament: Tournament) -> list[dict]:
+    """Tables of rounds in play whose sheet, entered at the table, a table-mate disputed and the
+    desk has not settled yet: round, table number, and who disputed with their notes."""
+    disputes = (
+        SheetSignoff.objects.filter(
+            verdict=SignoffVerdict.DISPUTED,
+            version__sheet__current=F("version"),
+            version__sheet__status=SheetStatus.ENTERED,
+            version__sheet__round__status=RoundStatus.RELEASED,
+            version__sheet__round__tournament__in=Tournament.objects.same_event(tournament),
+        )
+        .select_related("version__sheet__table", "version__sheet__round")
+        .order_by("version__sheet__round__number", "version__sheet__table__number", "letter")
+    )
+    tables: dict[int, dict] = {}
+    for signoff in disputes:
+        sheet = signoff.version.sheet
+        row = tables.setdefault(
+            sheet.table_id,
+            {"round": sheet.round, "table_number": sheet.table.number, "signoffs": []},
+        )
+        row["signoffs"].append(signoff)
+    return list(tables.values())
+
+
+def call_links(call: RefereeCall) -> dict:
+    """What closing a call may name: the warnings and rulings at its table in its round."""
+    return {
+        "warnings": PlayerWarning.objects.filter(
+            tournament_id=call.tournament_id, round_id=call.round_id,
+            table_number=call.table.number,
+        ).select_related("player").order_by("-given_at"),
+        "rulings": Ruling.objects.filter(
+            tournament_id=call.tournament_id, round_id=call.round_id,
+            table_number=call.table.number,
+        ).order_by("-decided_at"),
+    }  # fmt: skip

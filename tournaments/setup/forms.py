@@ -40,6 +40,7 @@ class TournamentForm(forms.ModelForm):
             "counts_for_ranking",
             "signup_deadline",
             "signup_approval",
+            "table_entry",
         ]
         widgets = {
             "signup_deadline": forms.DateTimeInput(

@@ -147,6 +147,23 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
 
 
 @transaction.atomic
+def tournament_table_entry_set(*, tournament: Tournament, enabled: bool, user) -> Tournament:
+    """The director's switch (issue #15.4): results entered and signed at the table on a phone,
+    or paper only, as before. Any time until the tournament ends: switched off, the tables'
+    links stop taking entries; what they entered stays, for the desk to compare. The juniors'
+    field follows the main tournament."""
+    permissions.require_director(user, tournament)
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    guards.require_not_finished(locked)
+    if locked.is_junior_field:
+        raise ValidationError("Das Juniorenfeld folgt hier dem Hauptturnier.")
+    Tournament.objects.same_event(locked).update(table_entry=enabled, updated_at=timezone.now())
+    locked.table_entry = enabled
+    events.public_data_changed(locked.pk)  # the tables' pages and printed codes follow it
+    return locked
+
+
+@transaction.atomic
 def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
     """The rules commission's note on the tournament page (Klub 3.1.1: struck from the ranking).
     Called by the ranking app, which decides; the published results stay as they are."""
@@ -262,6 +279,7 @@ def _junior_shared_fields(main: Tournament) -> dict:
         "registration_opened_at": main.registration_opened_at,
         "signup_deadline": main.signup_deadline,
         "signup_approval": main.signup_approval,
+        "table_entry": main.table_entry,
         "check_in_opens_at": main.check_in_opens_at,
         "check_in_closes_at": main.check_in_closes_at,
     }

@@ -160,6 +160,28 @@ def tournament_open_registration(request, pk: int):
     return redirect("director:tournament_detail", pk)
 
 
+@login_required
+@require_POST
+def tournament_table_entry(request, pk: int):
+    """The director switches entry at the table on or off (issue #15.4)."""
+    tournament = directed_tournament(request, pk)
+    enabled = request.POST.get("table_entry") == "on"
+    try:
+        setup_services.tournament_table_entry_set(
+            tournament=tournament, enabled=enabled, user=request.user
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(
+            request,
+            "Ergebnisse am Tisch: eingeschaltet."
+            if enabled
+            else "Ergebnisse am Tisch: ausgeschaltet, nur Papierbögen.",
+        )
+    return redirect("director:tournament_detail", pk)
+
+
 def _staff_context(tournament: Tournament, form) -> dict:
     return {
         "tournament": tournament,

@@ -3,20 +3,97 @@ the valid versions are read through `results.selectors`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Prefetch, QuerySet
 
+from tournaments.domain import table_entry
 from tournaments.domain.referees import not_played_by_game
-from tournaments.models import Absence, ResultSheet, Round, Seat, SheetVersion, Table
+from tournaments.enums import SheetAction
+from tournaments.models import (
+    Absence,
+    ResultSheet,
+    Round,
+    Seat,
+    SheetSignoff,
+    SheetVersion,
+    Table,
+)
 
 
 def desk_tables(rnd: Round) -> list[Table]:
-    """The round's tables in order, each with its sheet and seated players (three queries)."""
+    """The round's tables in order, each with its sheet (and its current version's sign-offs)
+    and seated players (four queries)."""
     return list(
         Table.objects.filter(round=rnd)
-        .select_related("sheet")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .select_related("sheet__current")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            "sheet__current__signoffs",
+        )
         .order_by("number")
     )
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """A table's sheet as the desk sees it (issue #15): its state on the board and, when the
+    current version was entered at the table, who entered it and the table-mates' answers."""
+
+    state: str
+    version: SheetVersion | None = None  # the current version, if entered at the table
+    progress: table_entry.Signoffs | None = None
+    signoffs: tuple[SheetSignoff, ...] = ()
+
+    @property
+    def entered_by(self) -> str:
+        return self.version.filled_in_by if self.version else ""
+
+    @property
+    def by_letter(self) -> dict[str, SheetSignoff]:
+        return {s.letter: s for s in self.signoffs}
+
+
+def table_entry_of(table: Table, absent: frozenset[str] | set[str] = frozenset()) -> TableEntry:
+    """The derived state of a table loaded by `desk_tables` (no query); ``absent``: the seat
+    letters out of the round (SPEC §7), who need not sign."""
+    sheet = getattr(table, "sheet", None)
+    if sheet is None or not sheet.version or sheet.current is None:
+        return TableEntry(state=table_entry.MISSING)
+    current = sheet.current
+    if current.action != SheetAction.TABLE_ENTERED:
+        return TableEntry(table_entry.table_state(status=sheet.status, table_entered=False))
+    signoffs = tuple(current.signoffs.all())
+    progress = table_entry.signoffs(
+        letters=[s.letter for s in table.seats.all()],
+        entered_by=current.filled_in_by,
+        absent=absent,
+        verdicts={s.letter: s.verdict for s in signoffs},
+    )
+    state = table_entry.table_state(status=sheet.status, table_entered=True, progress=progress)
+    return TableEntry(state=state, version=current, progress=progress, signoffs=signoffs)
+
+
+def absent_letters(rnd: Round) -> dict[int, set[str]]:
+    """Table id → seat letters of players out of the round (SPEC §7), one query."""
+    absent_ids = Absence.objects.in_force().filter(round=rnd).values_list("player_id", flat=True)
+    result: dict[int, set[str]] = {}
+    for table_id, letter in Seat.objects.filter(round=rnd, player_id__in=absent_ids).values_list(
+        "table_id", "letter"
+    ):
+        result.setdefault(table_id, set()).add(letter)
+    return result
+
+
+def sheet_table_entry(table: Table) -> TableEntry:
+    """The desk's sheet page: the table's sheet with its current version's sign-offs."""
+    loaded = (
+        Table.objects.filter(pk=table.pk)
+        .select_related("sheet__current")
+        .prefetch_related("seats", "sheet__current__signoffs")
+        .get()
+    )
+    return table_entry_of(loaded, set(table_absences(table)))
 
 
 def table_sheet(table: Table) -> ResultSheet | None:

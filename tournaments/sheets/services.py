@@ -16,32 +16,14 @@ from django.utils import timezone
 from tournaments import permissions
 from tournaments.common import events
 from tournaments.common.guards import require_not_finished
+from tournaments.domain import table_entry
 from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
-from tournaments.enums import RoundStatus, SheetStatus, TournamentStatus
+from tournaments.enums import RoundStatus, SheetStatus, SignoffVerdict, TournamentStatus
 from tournaments.models import ResultSheet, Round, SheetVersion, Table, Tournament
 from tournaments.results.services import scored_lines_store
+from tournaments.sheets.errors import SheetConflict, SheetMismatch
 from tournaments.sheets.selectors import table_absences, table_not_played
-
-
-class SheetConflict(ValidationError):
-    """Somebody else saved this sheet since the form was opened."""
-
-    def __init__(self, sheet: ResultSheet, expected: int):
-        self.sheet = sheet
-        self.expected = expected
-        super().__init__(
-            f"Konflikt: Der Bogen von Tisch {sheet.table.number} wurde inzwischen von "
-            f"{_who(sheet.current)} gespeichert (Version {sheet.version}, Ihre Vorlage war "
-            f"Version {expected}). Bitte beide Fassungen vergleichen.",
-            code="conflict",
-        )
-
-
-def _who(version: SheetVersion | None) -> str:
-    if version is None or version.created_by is None:
-        return "jemand anderem"
-    return version.created_by.get_username()
 
 
 def normalise_games(
@@ -228,9 +210,20 @@ def sheet_save(
 
 @transaction.atomic
 def sheet_confirm(
-    *, sheet: ResultSheet, expected_version: int, user, retyped: list[dict] | None = None
+    *,
+    sheet: ResultSheet,
+    expected_version: int,
+    user,
+    retyped: list[dict] | None = None,
+    paper: tuple[str, bool | None] | None = None,
 ) -> ResultSheet:
-    """Four-eyes check by a different staff member; optionally blind (re-typed figures)."""
+    """Four-eyes check by a different staff member; optionally blind (re-typed figures).
+
+    A sheet entered at the table (issue #15) is confirmed here too: the desk is the second pair
+    of eyes and the paper handed in is the valid sheet (Klub 10.2), so ``paper`` records who
+    filled it in and whether all signed it (Klub 10.4). A disputed table entry is confirmed only
+    blind, from the paper: one click would skip the comparison the dispute asks for.
+    """
     _lock_round(sheet.table)
     locked = _lock(sheet.table)
     tournament = locked.table.round.tournament
@@ -251,11 +244,23 @@ def sheet_confirm(
     stale = absence_mismatch(locked.table, locked.current.games)
     if stale:
         raise ValidationError(stale)
-    if retyped is not None and _normalise_for(locked.table, retyped) != locked.current.games:
+    if retyped is None and locked.current.signoffs.filter(verdict=SignoffVerdict.DISPUTED).exists():
         raise ValidationError(
-            "Die nachgetippten Zahlen weichen von der Erfassung ab. Bitte den Papierbogen "
-            "prüfen oder „Klärung nötig“ setzen."
+            "Am Tisch wurde Einspruch erhoben: bitte die Zahlen vom Papierbogen blind "
+            "nachtippen, korrigieren oder „Klärung nötig“ setzen."
         )
+    if retyped is not None:
+        retyped = _normalise_for(locked.table, retyped)
+        letters = locked.table.seats.values_list("letter", flat=True)
+        differences = table_entry.sheet_differences(locked.current.games, retyped, letters=letters)
+        if differences:
+            raise SheetMismatch(differences, retyped)
+    if paper is not None:
+        letters = set(locked.table.seats.values_list("letter", flat=True))
+        if paper[0] and paper[0] not in letters:
+            raise ValidationError(
+                f"„Ausgefüllt von“: Position {paper[0]} gibt es an diesem Tisch nicht."
+            )
     return _add_version(
         locked,
         games=locked.current.games,
@@ -263,6 +268,7 @@ def sheet_confirm(
         action="confirmed",
         reason="",
         user=user,
+        paper=paper,
     )
 
 

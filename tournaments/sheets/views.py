@@ -13,6 +13,7 @@ from tournaments.common import access
 from tournaments.common.http import error_messages, flash_errors
 from tournaments.common.live import live_view
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
+from tournaments.domain import table_entry
 from tournaments.domain.scoring import score_game, validate_game
 from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus
@@ -22,29 +23,42 @@ from tournaments.sheets import selectors as sheets_selectors
 from tournaments.sheets import services as sheet_services
 
 STATE_LABELS = {
-    "missing": "fehlt",
-    SheetStatus.ENTERED: "erfasst",
-    SheetStatus.NEEDS_CLARIFICATION: "Klärung nötig",
-    SheetStatus.CONFIRMED: "bestätigt",
+    table_entry.MISSING: "fehlt",
+    table_entry.ENTERED: "erfasst",
+    table_entry.TABLE_ENTERED: "am Tisch eingetragen",
+    table_entry.SIGNED: "am Tisch bestätigt",
+    table_entry.DISPUTED: "Einspruch",
+    table_entry.CLARIFICATION: "Klärung nötig",
+    table_entry.CONFIRMED: "bestätigt",
 }
+
+
+def _label(entry) -> str:
+    """The board's badge: the state, with the table's sign-offs (issue #15)."""
+    progress = entry.progress
+    if entry.state == table_entry.DISPUTED:
+        return "Einspruch von " + ", ".join(progress.disputed)
+    if entry.state in (table_entry.TABLE_ENTERED, table_entry.SIGNED) and progress.required:
+        done, of = len(progress.confirmed), len(progress.required)
+        if entry.state == table_entry.SIGNED:
+            return f"{STATE_LABELS[entry.state]} ({done}/{of})"
+        return f"{STATE_LABELS[entry.state]}, {done}/{of} bestätigt"
+    return STATE_LABELS[entry.state]
 
 
 def _board_context(rnd: Round) -> dict:
     tables = sheets_selectors.desk_tables(rnd)
+    absent = sheets_selectors.absent_letters(rnd)
     rows = []
-    counts = {
-        "missing": 0,
-        SheetStatus.ENTERED: 0,
-        SheetStatus.NEEDS_CLARIFICATION: 0,
-        SheetStatus.CONFIRMED: 0,
-    }
+    counts = dict.fromkeys(STATE_LABELS, 0)
     for table in tables:
-        sheet = getattr(table, "sheet", None)
-        state = sheet.status if sheet and sheet.version else "missing"
-        counts[state] += 1
-        rows.append({"table": table, "state": state, "label": STATE_LABELS[state]})
+        entry = sheets_selectors.table_entry_of(table, absent.get(table.pk, set()))
+        counts[entry.state] += 1
+        rows.append({"table": table, "state": entry.state, "label": _label(entry), "entry": entry})
     next_missing = next((r["table"] for r in rows if r["state"] == "missing"), None)
-    next_unconfirmed = next((r["table"] for r in rows if r["state"] == SheetStatus.ENTERED), None)
+    next_unconfirmed = next(
+        (r["table"] for r in rows if r["state"] in table_entry.CONFIRMABLE), None
+    )
     exclusions = selectors_referee.exclusions(rnd.tournament_id)
     excluded = {w.player_id for w in exclusions}
     return {
@@ -56,6 +70,7 @@ def _board_context(rnd: Round) -> dict:
         "exclusions": exclusions,
         "excluded_ids": excluded,
         "counts": counts,
+        "at_table": counts[table_entry.TABLE_ENTERED] + counts[table_entry.SIGNED],
         "total": len(rows),
         "next_missing": next_missing,
         "next_unconfirmed": next_unconfirmed,
@@ -120,6 +135,7 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
         preview = _preview(rnd, letters, sheet.current.games, {})
     is_director = permissions.can_direct(request.user, rnd.tournament)
     published = rnd.status == RoundStatus.PUBLISHED
+    entry = sheets_selectors.sheet_table_entry(table) if sheet else None
     return {
         "tournament": rnd.tournament,
         "round": rnd,
@@ -145,6 +161,9 @@ def _sheet_context(request, rnd: Round, table: Table, raw=None, preview=None, **
             and sheet.status == SheetStatus.ENTERED
             and sheet.current.created_by_id != request.user.pk
         ),
+        # Entered at the table (issue #15): who, from which phone, the table-mates' answers.
+        "entry": entry,
+        "confirm_paper": _confirm_paper(entry),
         "needs_reason": bool(sheet and sheet.version),
         "paper": _paper(request, sheet),
         **extra,
@@ -161,6 +180,15 @@ def _paper(request, sheet) -> dict:
     current = sheet.current if sheet else None
     signed = {True: "yes", False: "no"}.get(current.signed_by_all) if current else ""
     return {"filled_in_by": current.filled_in_by if current else "", "signed": signed or ""}
+
+
+def _confirm_paper(entry) -> dict:
+    """The one-click confirmation's paper facts, prefilled from the table's entry: who entered
+    it, and "signed by all" once every table-mate confirmed (the desk checks the paper)."""
+    if entry is None or entry.version is None:
+        return {}
+    signed = "yes" if entry.state == table_entry.SIGNED else ""
+    return {"filled_in_by": entry.entered_by, "signed": signed}
 
 
 def _signed(value: str | None) -> bool | None:
@@ -264,8 +292,16 @@ def sheet_action(request, pk: int, number: int, table_number: int):
     letters = tuple(sorted(s.letter for s in table.seats.all()))
     not_played = sheets_selectors.table_not_played(table, games=rnd.tournament.games_per_round)
     try:
+        # The paper's facts (Klub 10.2, 10.4), when the confirming form asks for them.
+        paper = (
+            (request.POST.get("filled_in_by", "")[:1], _signed(request.POST.get("signed_by_all")))
+            if request.POST.get("paper")
+            else None
+        )
         if action == "confirm":
-            sheet_services.sheet_confirm(sheet=sheet, expected_version=expected, user=request.user)
+            sheet_services.sheet_confirm(
+                sheet=sheet, expected_version=expected, user=request.user, paper=paper
+            )
             messages.success(request, f"Tisch {table.number} bestätigt.")
         elif action == "confirm_blind":
             grid = parse_grid(
@@ -274,9 +310,23 @@ def sheet_action(request, pk: int, number: int, table_number: int):
                 games=rnd.tournament.games_per_round,
                 not_played=not_played,
             )
-            sheet_services.sheet_confirm(
-                sheet=sheet, expected_version=expected, user=request.user, retyped=grid.games
-            )
+            try:
+                sheet_services.sheet_confirm(
+                    sheet=sheet,
+                    expected_version=expected,
+                    user=request.user,
+                    retyped=grid.games,
+                    paper=paper,
+                )
+            except sheet_services.SheetMismatch as exc:
+                # Nothing confirmed: the differences cell by cell, the correction form
+                # prefilled with the paper's figures (issue #15.4).
+                preview = _preview(rnd, letters, grid.games, grid.errors)
+                context = _sheet_context(
+                    request, rnd, table, grid.raw, preview, differences=exc.differences
+                )
+                context["form_errors"] = exc.messages
+                return render(request, "tournaments/desk/sheet.html", context, status=422)
             messages.success(request, f"Tisch {table.number} blind bestätigt: alle Zahlen stimmen.")
         elif action == "clarify":
             sheet_services.sheet_needs_clarification(

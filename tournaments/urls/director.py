@@ -101,6 +101,11 @@ urlpatterns = [
         registration_views.team_create,
         name="team_create",
     ),
+    path(
+        "turniere/<int:pk>/eintragen-am-tisch/",
+        setup_views.tournament_table_entry,
+        name="tournament_table_entry",
+    ),
     path("turniere/<int:pk>/runden/auslosen/", rounds_views.round_pair, name="round_pair"),
     path("turniere/<int:pk>/finale/gleichstand/", finals_views.cut_decide, name="cut_decide"),
     path("turniere/<int:pk>/runden/<int:number>/", rounds_views.round_detail, name="round_detail"),

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.referees.views import calls as views_calls
 from tournaments.referees.views import pages as views_pages
 from tournaments.referees.views import rulings as views_rulings
 from tournaments.referees.views import warnings as views_warnings
@@ -30,4 +31,8 @@ urlpatterns = [
         views_rulings.ruling_final,
         name="ruling_final",
     ),
+    # Calls from the tables (issue #15.6)
+    path("<int:pk>/rufe/", views_calls.calls, name="calls"),
+    path("<int:pk>/rufe/<int:call_pk>/annehmen/", views_calls.call_take, name="call_take"),
+    path("<int:pk>/rufe/<int:call_pk>/abschliessen/", views_calls.call_close, name="call_close"),
 ]

@@ -20,6 +20,7 @@ MODULES = sorted(
         *ROOT.glob("*/services.py"),
         *ROOT.glob("*/*/services.py"),
         ROOT / "registration/guests.py",
+        ROOT / "referees/calls.py",
     ]
     if p.exists()
 )
@@ -30,6 +31,11 @@ NOT_PUBLIC = {
     "referees/services.py": {
         "ruling_record": "rulings are staff-only; a result they change is a sheet correction",
         "ruling_decide_finally": "as above",
+    },
+    "referees/calls.py": {
+        "referee_call_open": "calls show on the referee pages only (staff, not cached)",
+        "referee_call_take": "as above",
+        "referee_call_close": "as above",
     },
     "registration/services.py": {
         "registrations_check_in_all": "check-in is shown to staff only",

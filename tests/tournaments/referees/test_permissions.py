@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments.enums import RulingStatus, WarningKind
-from tournaments.models import PlayerWarning, Ruling, TournamentStaff
+from tournaments.models import PlayerWarning, RefereeCall, Ruling, TournamentStaff
+from tournaments.referees.calls import referee_call_open
 
 ROLES = [
     "anonymous",
@@ -31,6 +32,7 @@ LOGGERS = {"referee", "head"}  # may log warnings and rulings (assigned to THIS 
 WITHDRAWERS = {"head", "director", "admin"}  # head referee or director (admin directs all)
 HEAD = {"head"}  # final rulings (Klub 4.2.2)
 REFEREE_LIST = {"referee", "head", "foreign_referee"}  # the federation's referee groups
+ANSWERERS = {"referee", "head", "director", "admin"}  # take and close the tables' calls
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,29 @@ ENDPOINTS = [
             status=RulingStatus.FINAL, escalated_from=c["call"]
         ).exists(),
     ),
+    # Calls from the tables (issue #15.6)
+    Endpoint("referee:calls", "get", frozenset(STAFF_OF_T), kwargs=tk, htmx=True),
+    Endpoint(
+        "referee:call_take",
+        "post",
+        frozenset(ANSWERERS),
+        kwargs=lambda c: {"pk": c["t"].pk, "call_pk": c["table_call"].pk},
+        effect=lambda c: RefereeCall.objects.get(pk=c["table_call"].pk).taken_by is not None,
+    ),
+    Endpoint(
+        "referee:call_close",
+        "get",
+        frozenset(ANSWERERS),
+        kwargs=lambda c: {"pk": c["t"].pk, "call_pk": c["table_call"].pk},
+    ),
+    Endpoint(
+        "referee:call_close",
+        "post",
+        frozenset(ANSWERERS),
+        kwargs=lambda c: {"pk": c["t"].pk, "call_pk": c["table_call"].pk},
+        data=lambda c: {"outcome": "geklärt"},
+        effect=lambda c: RefereeCall.objects.get(pk=c["table_call"].pk).outcome == "geklärt",
+    ),
 ]
 
 
@@ -154,6 +179,7 @@ def ctx(w):
         "player": player,
         "warning": w.give(w.seated(2, "B")),
         "call": w.record(3, rnd=w.rnd, table_number=1),
+        "table_call": referee_call_open(table=w.rnd.tables.get(number=2), reason="Frage"),
         "users": w.users,
     }
 
@@ -165,6 +191,7 @@ def snapshot() -> tuple:
         ),
         sorted(Ruling.objects.values_list("pk", "status", "decision")),
         sorted(TournamentStaff.objects.values_list("tournament_id", "user_id", "role")),
+        sorted(RefereeCall.objects.values_list("pk", "taken_by", "closed_by", "outcome")),
     )
 
 

@@ -19,6 +19,7 @@ from tournaments.referees.views.access import (
     rights,
     seen_tournament,
 )
+from tournaments.referees.views.calls import calls_context
 
 
 def _search(tournament: Tournament, query: str) -> list[dict]:
@@ -59,6 +60,7 @@ def tournament_home(request, pk: int):
         "exclusions": selectors_referee.exclusions(tournament),
         "open_calls": selectors_referee.open_calls(tournament),
         "head": selectors_referee.head_referee(tournament),
+        **calls_context(request.user, tournament),
         **rights(request.user, tournament),
     }
     return render(request, "tournaments/referee/tournament.html", context)
@@ -96,6 +98,8 @@ def table(request, pk: int, number: int, table_number: int):
         raise Http404
     summaries = selectors_referee.summaries(tournament)
     rows = [{"seat": s, "summary": summaries.get(s.player_id)} for s in tables[0]["seats"]]
+    live = calls_context(request.user, tournament)  # this table's open calls and dispute
+    here = (rnd.pk, tables[0]["number"])
     return render(
         request,
         "tournaments/referee/table.html",
@@ -105,6 +109,13 @@ def table(request, pk: int, number: int, table_number: int):
             "table_number": tables[0]["number"],
             "rows": rows,
             "rulings": selectors_referee.table_rulings(tournament, rnd, tables[0]["number"]),
+            "table_calls": [
+                c for c in live["referee_calls"] if (c.round_id, c.table.number) == here
+            ],
+            "table_disputes": [
+                d for d in live["disputed"] if (d["round"].pk, d["table_number"]) == here
+            ],
+            "can_answer": live["can_answer"],
             **rights(request.user, tournament),
         },
     )
