@@ -1,13 +1,17 @@
-"""What the ranking listens to: published results (SPEC §9) and log-ins."""
+"""What the ranking listens to: published results (SPEC §9), merges and erasures of players
+(issue 16) and log-ins."""
 
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
 from ranking.compute.services import on_results_changed
 from ranking.models import PlayerAccount
-from tournaments.common.events import results_changed
+from ranking.privacy.services import on_player_erased, on_players_merged
+from tournaments.common.events import player_erased, players_merged, results_changed
 
 results_changed.connect(on_results_changed, dispatch_uid="ranking.results_changed")
+players_merged.connect(on_players_merged, dispatch_uid="ranking.players_merged")
+player_erased.connect(on_player_erased, dispatch_uid="ranking.player_erased")
 
 
 @receiver(user_logged_in, dispatch_uid="ranking.player_account")

@@ -161,3 +161,10 @@ class AbsenceReason(models.TextChoices):
 
     RED_CARD = "red_card", _("Rote Karte")
     WITHDRAWAL = "withdrawal", _("Abmeldung")
+
+
+class ErasureStatus(models.TextChoices):
+    """A player's erasure request (DSGVO): open until the federation admin executes it."""
+
+    OPEN = "open", _("Offen")
+    DONE = "done", _("Ausgeführt")

@@ -20,6 +20,15 @@ log = logging.getLogger(__name__)
 #: a published sheet corrected). The ranking (SPEC §9) listens.
 results_changed = Signal()
 
+#: sent inside the merge transaction with ``kept_id``, ``removed_id`` and ``moved`` (a dict to add
+#: counts to) when two registry entries become one (issue 16): the ranking moves its rows of the
+#: removed player (account, appeals, correction lines) or refuses with a ValidationError.
+players_merged = Signal()
+
+#: sent inside the erasure transaction with ``player_id`` (issue 16, DSGVO): the ranking clears
+#: the personal data it holds (account, invitations, appeal texts and attachments).
+player_erased = Signal()
+
 
 def _generation_key(tournament_id: int) -> str:
     return f"public:tournament:{tournament_id}:generation"

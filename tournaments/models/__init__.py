@@ -1,6 +1,7 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
 from tournaments.models.plumbing import LostBump
+from tournaments.models.privacy import ErasureRequest, PlayerMerge
 from tournaments.models.referees import Absence, PlayerWarning, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
@@ -12,8 +13,10 @@ __all__ = [
     "Absence",
     "LostBump",
     "CutDecision",
+    "ErasureRequest",
     "PairingChange",
     "Player",
+    "PlayerMerge",
     "PlayerWarning",
     "Registration",
     "ResultSheet",
