@@ -58,6 +58,7 @@ def _refuse_overlap(kept: Player, removed: Player) -> None:
     same_round = (
         Seat.objects.filter(player=kept, round__seats__player=removed)
         .select_related("round__tournament")
+        .order_by("round__tournament__start_date", "round__tournament_id", "round__number")
         .first()
     )
     if same_round is not None:
