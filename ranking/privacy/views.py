@@ -95,6 +95,9 @@ def my_erasure_request(request):
                 player=player, user=request.user, reason=form.cleaned_data["reason"]
             )
         except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):  # already requested, already erased
+                flash_errors(request, exc)
+                return redirect("ranking:my_data")
             apply_errors(form, exc)
         else:
             messages.success(

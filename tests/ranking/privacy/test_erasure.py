@@ -89,9 +89,7 @@ def test_erasure_redacts_the_appeals_texts(appeal, field, admin_user, player_use
     assert appeal.player_id == field[0].pk
 
 
-def test_erasure_is_refused_while_a_tournament_of_the_player_runs(
-    director, players, admin_user
-):
+def test_erasure_is_refused_while_a_tournament_of_the_player_runs(director, players, admin_user):
     tournament, _rnd = builders.make_released_round(
         director=director, players=players, count=8, seed=3, name="Läuft gerade"
     )

@@ -60,7 +60,10 @@ def test_merge_moves_every_row_logs_it_and_the_ranking_sums_both(two_entries, ad
         "appeals": 0, "correction_lines": 0,
     }  # fmt: skip
     assert (merge.kept_id, merge.removed_player_id, merge.merged_by, merge.merged_at) == (
-        member.pk, guest.pk, admin_user, NOW
+        member.pk,
+        guest.pk,
+        admin_user,
+        NOW,
     )
     assert (merge.kept_name, merge.removed_name) == (member_label, guest_label)
     assert guest_label == "Gast-Adler, Anna (Gast)"
