@@ -17,6 +17,7 @@ from ranking.compute import services as compute
 from tests.support import builders
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Absence, Player, Registration, Round, Tournament
+from tournaments.privacy import services as privacy_services
 from tournaments.registration import services as registration_services
 from tournaments.registration.online import services as online_services
 from tournaments.rounds import services as round_services
@@ -73,6 +74,7 @@ class PermissionWorld:
     appeal_id: int  # the player's, with an attachment (PNG)
     token: str  # of an open invitation
     signup_request_id: int  # pending in `upcoming` (a player without an account)
+    erasure_request_id: int  # the free player's open erasure request (issue 16, DSGVO)
     axes_ids: dict  # model name -> a record of django-axes
 
 
@@ -194,6 +196,9 @@ def make_permission_world() -> PermissionWorld:
         contest=contest,
         upcoming=upcoming,
         signup_request_id=signup_request.pk,
+        erasure_request_id=privacy_services.erasure_request_file(
+            player=players[25], user=None, reason="Bitte löschen"
+        ).pk,
         finished=finished,
         contest_reg=Registration.objects.get(tournament=contest, player=players[40]),
         late=late,
