@@ -129,3 +129,18 @@ def test_only_the_federation_admin_executes_and_only_once(players, admin_user, d
         privacy_services.erasure_execute(request=request, user=admin_user)
     assert again.value.messages == ["Dieser Löschantrag ist bereits ausgeführt."]
     assert Player.objects.get(pk=players[0].pk).erased_at is not None
+
+
+def test_an_erased_entry_is_not_registered_again(players, admin_user, director, open_tournament):
+    from tournaments.registration import services as registration_services
+    from tournaments.registration.selectors import registration_candidates
+
+    request = privacy_services.erasure_request_file(player=players[0], user=None)
+    privacy_services.erasure_execute(request=request, user=admin_user)
+    erased = Player.objects.get(pk=players[0].pk)
+    assert erased not in registration_candidates(open_tournament, "Gelöschte")
+    with pytest.raises(ValidationError) as exc:
+        registration_services.registration_add(
+            tournament=open_tournament, player=erased, reserve=False, user=director
+        )
+    assert exc.value.messages == ["Dieser Eintrag ist auf eigenen Antrag gelöscht (anonymisiert)."]
