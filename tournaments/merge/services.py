@@ -111,7 +111,10 @@ def player_merge(
     now = now or timezone.now()
     with transaction.atomic():
         locked = {
-            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, removed.pk])
+            p.pk: p
+            for p in Player.objects.select_for_update()
+            .filter(pk__in=[kept.pk, removed.pk])
+            .order_by("pk")  # one lock order: two merges of one pair wait, never deadlock
         }
         if len(locked) != 2:
             raise ValidationError("Einer der beiden Einträge existiert nicht mehr.")

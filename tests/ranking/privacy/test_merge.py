@@ -177,3 +177,19 @@ def test_the_removed_id_redirects_and_the_kept_entry_shows_the_merge(
     assert (ranked.status_code, ranked["Location"]) == (
         301, reverse("ranking:player", args=[member.pk])
     )  # fmt: skip
+
+
+def test_a_tie_decided_at_a_cut_names_the_kept_entry_afterwards(two_entries, admin_user, field):
+    from tournaments.models import CutDecision
+
+    guest, member, spring, _summer = two_entries
+    decision = CutDecision.objects.create(
+        tournament=spring, kind="final_place", tied_player_ids=[field[1].pk, guest.pk],
+        chosen_player_ids=[guest.pk], method="lot", reason="Los", decided_at=NOW,
+    )  # fmt: skip
+    merge = merge_services.player_merge(kept=member, removed=guest, user=admin_user, reason="x")
+    decision.refresh_from_db()
+    assert (decision.tied_player_ids, decision.chosen_player_ids) == (
+        [field[1].pk, member.pk], [member.pk]
+    )  # fmt: skip
+    assert merge.moved["cut_decisions"] == 1
