@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.enums import RoundStatus
+from tournaments.enums import ErasureStatus, RoundStatus
 from tournaments.models import (
     Absence,
     CutDecision,
@@ -31,6 +31,7 @@ from tournaments.models import (
     Seat,
     SignupRequest,
     TablePin,
+    Tournament,
 )
 
 #: Every table of ``tournaments`` that names a player, with the key its count has in the log.
@@ -53,6 +54,14 @@ def _tournaments_of(player_id: int, model) -> set[int]:
     return set(model.objects.filter(player_id=player_id).values_list("tournament_id", flat=True))
 
 
+def _tournaments_named(player: Player) -> set[int]:
+    """Tournaments the entry is part of: registered, asked online, warned, pinned."""
+    found: set[int] = set()
+    for model in (Registration, SignupRequest, PlayerWarning, TablePin):
+        found |= _tournaments_of(player.pk, model)
+    return found
+
+
 def _refuse_overlap(kept: Player, removed: Player) -> None:
     """Two entries in one round or one tournament are two people: refuse (impossible data)."""
     same_round = (
@@ -66,19 +75,24 @@ def _refuse_overlap(kept: Player, removed: Player) -> None:
             f"Beide Einträge saßen in derselben Runde („{same_round.round.tournament.name}“, "
             f"Runde {same_round.round.number}): das sind zwei verschiedene Personen."
         )
-    for model in (Registration, SignupRequest, PlayerWarning, TablePin):
-        shared = _tournaments_of(kept.pk, model) & _tournaments_of(removed.pk, model)
-        if shared:
-            name = (
-                Registration.objects.filter(tournament_id__in=shared)
-                .values_list("tournament__name", flat=True)
-                .first()
-                or f"Turnier {min(shared)}"
-            )
-            raise ValidationError(
-                f"Beide Einträge sind im selben Turnier gemeldet („{name}“): so lassen sie sich "
-                "nicht zusammenführen."
-            )
+    shared = _tournaments_named(kept) & _tournaments_named(removed)
+    if shared:
+        name = (
+            Tournament.objects.filter(pk__in=shared)
+            .order_by("start_date", "pk")
+            .values_list("name", flat=True)
+            .first()
+        )
+        raise ValidationError(
+            f"Beide Einträge sind im selben Turnier gemeldet („{name}“): so lassen sie sich "
+            "nicht zusammenführen."
+        )
+    if ErasureRequest.objects.filter(
+        player__in=[kept, removed], status=ErasureStatus.OPEN
+    ).exists():
+        raise ValidationError(
+            "Für einen der beiden Einträge liegt ein Löschantrag vor: bitte zuerst ihn erledigen."
+        )
 
 
 def _move_cut_decisions(kept_id: int, removed_id: int, tournament_ids: set[int]) -> int:

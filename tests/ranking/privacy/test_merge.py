@@ -193,3 +193,15 @@ def test_a_tie_decided_at_a_cut_names_the_kept_entry_afterwards(two_entries, adm
         [field[1].pk, member.pk], [member.pk]
     )  # fmt: skip
     assert merge.moved["cut_decisions"] == 1
+
+
+def test_merge_waits_for_an_open_erasure_request(two_entries, admin_user):
+    from tournaments.privacy import services as privacy_services
+
+    guest, member, _spring, _summer = two_entries
+    privacy_services.erasure_request_file(player=guest, user=None)
+    with pytest.raises(ValidationError) as exc:
+        merge_services.player_merge(kept=member, removed=guest, user=admin_user, reason="x")
+    assert exc.value.messages == [
+        "Für einen der beiden Einträge liegt ein Löschantrag vor: bitte zuerst ihn erledigen."
+    ]
