@@ -38,6 +38,7 @@ CALLS = {
         data=lambda w: {"other": w.player_id, "keep": "other", "reason": "doppelt"},
     ),
     "erasure_list": Call(),
+    "erasure_record": Call(lambda w: {"pk": w.player_id}, data=lambda w: {"reason": "Brief"}),
     "erasure_execute": Call(lambda w: {"pk": w.erasure_request_id}),
     "tournament_create": Call(data=lambda w: TOURNAMENT_FORM),
     "tournament_detail": Call(t),
@@ -139,6 +140,8 @@ erasure_execute              GET  L    405  405  405  405  405  405  405  405  4
 erasure_execute              POST L    403  403  403  403  403  403  403  403  403  W    W
 erasure_list                 GET  L    403  403  403  403  403  403  403  403  403  200  200
 erasure_list                 POST L    405  405  405  405  405  405  405  405  405  405  405
+erasure_record               GET  L    405  405  405  405  405  405  405  405  405  405  405
+erasure_record               POST L    403  403  403  403  403  403  403  403  403  W    W
 player_merge                 GET  L    403  403  403  403  403  403  403  403  403  200  200
 player_merge                 POST L    403  403  403  403  403  403  403  403  403  W    W
 player_create                GET  L    403  403  403  403  403  403  403  403  403  200  200

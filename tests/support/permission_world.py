@@ -74,7 +74,7 @@ class PermissionWorld:
     appeal_id: int  # the player's, with an attachment (PNG)
     token: str  # of an open invitation
     signup_request_id: int  # pending in `upcoming` (a player without an account)
-    erasure_request_id: int  # the free player's open erasure request (issue 16, DSGVO)
+    erasure_request_id: int  # an open erasure request of a player in no tournament (issue 16)
     axes_ids: dict  # model name -> a record of django-axes
 
 
@@ -197,7 +197,7 @@ def make_permission_world() -> PermissionWorld:
         upcoming=upcoming,
         signup_request_id=signup_request.pk,
         erasure_request_id=privacy_services.erasure_request_file(
-            player=players[25], user=None, reason="Bitte löschen"
+            player=players[27], user=None, reason="Bitte löschen"
         ).pk,
         finished=finished,
         contest_reg=Registration.objects.get(tournament=contest, player=players[40]),

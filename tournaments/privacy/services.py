@@ -60,7 +60,7 @@ def erasure_request_file(
     if player.erased_at:
         raise ValidationError("Dieser Eintrag ist bereits gelöscht.")
     if ErasureRequest.objects.filter(player=player, status=ErasureStatus.OPEN).exists():
-        raise ValidationError("Ihr Löschantrag liegt dem Verband bereits vor.")
+        raise ValidationError("Ein Löschantrag für diesen Eintrag liegt dem Verband bereits vor.")
     return ErasureRequest.objects.create(
         player=player,
         reason=reason,

@@ -26,6 +26,7 @@ urlpatterns = [
     ),
     path("spieler/<int:pk>/zusammenfuehren/", merge_views.player_merge, name="player_merge"),
     path("spieler/loeschantraege/", privacy_views.erasure_list, name="erasure_list"),
+    path("spieler/<int:pk>/loeschantrag/", privacy_views.erasure_record, name="erasure_record"),
     path(
         "spieler/loeschantraege/<int:pk>/ausfuehren/",
         privacy_views.erasure_execute,

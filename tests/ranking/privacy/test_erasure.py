@@ -18,6 +18,7 @@ from tournaments.privacy import services as privacy_services
 from tournaments.standings.selectors import standings_table
 
 pytestmark = pytest.mark.django_db
+ALREADY = "Ein Löschantrag für diesen Eintrag liegt dem Verband bereits vor."
 NOW = datetime(2026, 7, 1, 12, 0).astimezone()
 
 
@@ -121,7 +122,7 @@ def test_only_the_federation_admin_executes_and_only_once(players, admin_user, d
     request = privacy_services.erasure_request_file(player=players[0], user=None, reason="x")
     with pytest.raises(ValidationError) as twice:
         privacy_services.erasure_request_file(player=players[0], user=None)
-    assert twice.value.messages == ["Ihr Löschantrag liegt dem Verband bereits vor."]
+    assert twice.value.messages == [ALREADY]
     with pytest.raises(PermissionDenied):
         privacy_services.erasure_execute(request=request, user=director)
     privacy_services.erasure_execute(request=request, user=admin_user)

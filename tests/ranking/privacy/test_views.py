@@ -14,6 +14,7 @@ from tournaments.enums import ErasureStatus
 from tournaments.models import ErasureRequest, Player
 
 pytestmark = pytest.mark.django_db
+ALREADY = "Ein Löschantrag für diesen Eintrag liegt dem Verband bereits vor."
 
 
 def messages_of(response) -> list[str]:
@@ -75,7 +76,7 @@ def test_erasure_request_then_the_admin_executes_it(
     ]
     request = ErasureRequest.objects.get(player=field[0])
     again = client.post(url, {"confirm": "on"}, follow=True)
-    assert messages_of(again) == ["Ihr Löschantrag liegt dem Verband bereits vor."]
+    assert messages_of(again) == [ALREADY]
 
     client.force_login(builders.make_director("leiter2"))
     assert client.get(reverse("director:erasure_list")).status_code == 403
@@ -90,3 +91,17 @@ def test_erasure_request_then_the_admin_executes_it(
     assert client.post(reverse("director:erasure_execute", args=[99999])).status_code == 404
     player_user.refresh_from_db()
     assert (player_user.is_active, player_user.has_usable_password()) == (False, False)
+
+
+def test_the_admin_records_a_request_for_a_guest_without_account(client, admin_user):
+    guest = Player.objects.create(first_name="Gerda", last_name="Gast", is_guest=True)
+    client.force_login(admin_user)
+    url = reverse("director:erasure_record", args=[guest.pk])
+    done = client.post(url, {"reason": "Brief vom 3. Mai"}, follow=True)
+    assert messages_of(done) == ["Löschantrag für Gast, Gerda erfasst."]
+    request = ErasureRequest.objects.get(player=guest)
+    assert (request.requested_by, request.reason, request.status) == (
+        admin_user, "Brief vom 3. Mai", ErasureStatus.OPEN
+    )  # fmt: skip
+    twice = client.post(url, {}, follow=True)
+    assert messages_of(twice) == [ALREADY]
