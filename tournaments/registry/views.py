@@ -14,6 +14,7 @@ from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import apply_errors, flash_errors
 from tournaments.merge import selectors as merge_selectors
+from tournaments.privacy import selectors as privacy_selectors
 from tournaments.registry import services as player_services
 from tournaments.registry.forms import PlayerForm, PlayerImportForm
 from tournaments.registry.selectors import search_players
@@ -54,6 +55,7 @@ def player_edit(request, pk: int | None = None):
             "form": form,
             "player": player,
             "merges": merge_selectors.merges_of(player) if player else [],
+            "open_erasure": privacy_selectors.open_erasure_request(player) if player else None,
         },
     )
 
