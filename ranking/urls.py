@@ -7,6 +7,7 @@ from ranking.appeals import views as appeals_views
 from ranking.commission import views as commission_views
 from ranking.corner import views as corner_views
 from ranking.notifications import views as notification_views
+from ranking.privacy import views as privacy_views
 from ranking.public import views as public_views
 
 app_name = "ranking"
@@ -27,6 +28,14 @@ urlpatterns = [
     ),
     path("mein-bereich/kalender/", notification_views.calendar_link, name="calendar_link"),
     path("kalender/<str:token>.ics", notification_views.calendar_feed, name="calendar_feed"),
+    path("mein-bereich/daten/", privacy_views.my_data, name="my_data"),
+    path("mein-bereich/daten/export.json", privacy_views.my_data_json, name="my_data_json"),
+    path("mein-bereich/daten/export.csv", privacy_views.my_data_csv, name="my_data_csv"),
+    path(
+        "mein-bereich/daten/loeschung/",
+        privacy_views.my_erasure_request,
+        name="my_erasure_request",
+    ),
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),
     path("einsprueche/<int:pk>/", appeals_views.appeal_detail, name="appeal_detail"),
     path("einsprueche/<int:pk>/anhang/", appeals_views.appeal_attachment, name="appeal_attachment"),

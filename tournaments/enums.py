@@ -169,3 +169,10 @@ class SignoffVerdict(models.TextChoices):
 
     CONFIRMED = "confirmed", _("Ich bestätige die Ergebnisse")
     DISPUTED = "disputed", _("Ich widerspreche")
+
+
+class ErasureStatus(models.TextChoices):
+    """A player's erasure request (DSGVO): open until the federation admin executes it."""
+
+    OPEN = "open", _("Offen")
+    DONE = "done", _("Ausgeführt")

@@ -14,6 +14,7 @@ from ranking.public import selectors as public_selectors
 from tournaments.common import access
 from tournaments.common.csv_export import excel_writer
 from tournaments.common.http import int_or_404
+from tournaments.merge.selectors import kept_player_id
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
 
@@ -131,6 +132,9 @@ def ranking_csv(request, year: int):
 
 
 def player_history(request, player_id: int):
+    kept = kept_player_id(int_or_404(player_id))
+    if kept is not None:  # merged into another entry (issue 16)
+        return redirect("ranking:player", kept, permanent=True)
     player = access.player_or_404(int_or_404(player_id))
     history = public_selectors.player_history(player)
     if not history:

@@ -17,6 +17,7 @@ from ranking.accounts import services as account_services
 from ranking.notifications import services as notification_services
 from tests.browser.conftest import log_in
 from tournaments.models import Player, Round, Tournament
+from tournaments.privacy import services as privacy_services
 from tournaments.registration.online import services as online_services
 from tournaments.simulation.players import DEMO_PASSWORD
 
@@ -79,6 +80,7 @@ def public_paths(d) -> list[str]:
         reverse("password_reset"),
         reverse("password_reset_done"),
         reverse("password_reset_complete"),
+        reverse("privacy"),
     ]
 
 
@@ -134,11 +136,16 @@ def test_director_and_desk_pages_on_a_laptop(page, live_server, demo):
 
 
 def test_admin_registry_on_a_laptop(page, live_server, demo):
+    first = Player.objects.order_by("pk").first()
+    privacy_services.erasure_request_file(player=first, user=None, reason="Bitte löschen")
     log_in(page, live_server.url, "admin", DEMO_PASSWORD)
     paths = [
         reverse("director:player_list"),
-        reverse("director:player_edit", args=[Player.objects.order_by("pk").first().pk]),
+        reverse("director:player_edit", args=[first.pk]),
         reverse("director:player_import"),
+        reverse("director:player_list") + "?gaeste=1",
+        reverse("director:player_merge", args=[first.pk]),
+        reverse("director:erasure_list"),
     ]
     assert violations(page, live_server.url, paths) == {}
 
@@ -165,6 +172,7 @@ def test_player_and_commission_pages(phone, page, live_server, demo):
         reverse("ranking:my_tournaments"),
         reverse("ranking:check_in", args=[demo["running"].pk]),
         reverse("ranking:notifications"),
+        reverse("ranking:my_data"),
     ]
     assert violations(phone, live_server.url, paths) == {}
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)

@@ -33,6 +33,13 @@ CALLS = {
     "player_edit": Call(lambda w: {"pk": w.free_player.pk}, data=lambda w: NEW_PLAYER),
     "player_import": Call(),
     "player_import_cancel": Call(),
+    "player_merge": Call(
+        lambda w: {"pk": w.free_player.pk},
+        data=lambda w: {"other": w.player_id, "keep": "other", "reason": "doppelt"},
+    ),
+    "erasure_list": Call(),
+    "erasure_record": Call(lambda w: {"pk": w.player_id}, data=lambda w: {"reason": "Brief"}),
+    "erasure_execute": Call(lambda w: {"pk": w.erasure_request_id}),
     "tournament_create": Call(data=lambda w: TOURNAMENT_FORM),
     "tournament_detail": Call(t),
     "tournament_edit": Call(t, data=lambda w: TOURNAMENT_FORM),
@@ -144,6 +151,15 @@ junior_field_create          POST L    403  403  403  403  403  403  W    403  4
 junior_field_delete          GET  L    405  405  405  405  405  405  405  405  405  405  405
 junior_field_delete          POST L    403  403  403  403  403  403  W    403  403  W    W
 # The registry is the federation admins'.
+# Erasure requests and merging duplicates: the federation admin only (issue 16).
+erasure_execute              GET  L    405  405  405  405  405  405  405  405  405  405  405
+erasure_execute              POST L    403  403  403  403  403  403  403  403  403  W    W
+erasure_list                 GET  L    403  403  403  403  403  403  403  403  403  200  200
+erasure_list                 POST L    405  405  405  405  405  405  405  405  405  405  405
+erasure_record               GET  L    405  405  405  405  405  405  405  405  405  405  405
+erasure_record               POST L    403  403  403  403  403  403  403  403  403  W    W
+player_merge                 GET  L    403  403  403  403  403  403  403  403  403  200  200
+player_merge                 POST L    403  403  403  403  403  403  403  403  403  W    W
 player_create                GET  L    403  403  403  403  403  403  403  403  403  200  200
 player_create                POST L    403  403  403  403  403  403  403  403  403  W    W
 player_edit                  GET  L    403  403  403  403  403  403  403  403  403  200  200

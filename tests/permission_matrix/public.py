@@ -31,6 +31,7 @@ CALLS = {
     "hall_display@draft": Call(lambda w: {"pk": w.draft.pk}),
     "player_page": Call(lambda w: {"pk": w.player_id}),
     "player_page@unseen": Call(lambda w: {"pk": w.free_player.pk}),
+    "privacy": Call(),
     "referee_home": Call(),
     "desk_home": Call(),
     "commission_home": Call(),
@@ -75,6 +76,8 @@ player_page                  POST 405  405  405  405  405  405  405  405  405  4
 # A registry entry in no public tournament: only directors see it.
 player_page@unseen           GET  404  404  404  404  404  404  404  200  200  404  200  200
 player_page@unseen           POST 405  405  405  405  405  405  405  405  405  405  405  405
+privacy                      GET  200  200  200  200  200  200  200  200  200  200  200  200
+privacy                      POST 405  405  405  405  405  405  405  405  405  405  405  405
 referee_home                 GET  L    403  403  200  200  200  403  403  403  403  403  200
 referee_home                 POST L    403  403  200  200  200  403  403  403  403  403  200
 round_results                GET  200  200  200  200  200  200  200  200  200  200  200  200

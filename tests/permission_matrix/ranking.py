@@ -40,6 +40,10 @@ CALLS = {
         lambda w: {"pk": w.finished.pk}, data=lambda w: {"struck": "1", "reasoning": "Klub 3.1.1"}
     ),
     "my_tournaments": Call(),
+    "my_data": Call(data=lambda w: {"publish_name": "on"}),
+    "my_data_json": Call(),
+    "my_data_csv": Call(),
+    "my_erasure_request": Call(data=lambda w: {"reason": "Bitte", "confirm": "on"}),
     "check_in": Call(lambda w: {"pk": w.t.pk}),
     "signup_register": Call(lambda w: {"pk": w.upcoming.pk}),
     "signup_withdraw": Call(lambda w: {"pk": w.upcoming.pk}),
@@ -97,6 +101,16 @@ invite                       POST L    403  403  403  403  403  403  W    W    4
 # The check-in link at the venue: players with an account; T's window is closed (302, message).
 check_in                     GET  L    200  200  403  403  403  403  403  403  403  403  403
 check_in                     POST L    302  302  403  403  403  403  403  403  403  403  403
+# "Meine Daten" (DSGVO): only players with an account, only their own (the URL names no
+# player). The consent form posts the value it already has: a redirect without a write.
+my_data                      GET  L    200  200  403  403  403  403  403  403  403  403  403
+my_data                      POST L    302  302  403  403  403  403  403  403  403  403  403
+my_data_csv                  GET  L    200  200  403  403  403  403  403  403  403  403  403
+my_data_csv                  POST L    405  405  405  405  405  405  405  405  405  405  405
+my_data_json                 GET  L    200  200  403  403  403  403  403  403  403  403  403
+my_data_json                 POST L    405  405  405  405  405  405  405  405  405  405  405
+my_erasure_request           GET  L    405  405  405  405  405  405  405  405  405  405  405
+my_erasure_request           POST L    W    W    403  403  403  403  403  403  403  403  403
 my_tournaments               GET  L    200  200  403  403  403  403  403  403  403  403  403
 my_tournaments               POST L    405  405  405  405  405  405  405  405  405  405  405
 signup_register              GET  L    405  405  405  405  405  405  405  405  405  405  405

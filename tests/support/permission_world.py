@@ -18,6 +18,7 @@ from ranking.notifications import services as notification_services
 from tests.support import builders
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Absence, Player, Registration, Round, Tournament
+from tournaments.privacy import services as privacy_services
 from tournaments.referees.calls import referee_call_open
 from tournaments.registration import services as registration_services
 from tournaments.registration.online import services as online_services
@@ -76,6 +77,7 @@ class PermissionWorld:
     appeal_id: int  # the player's, with an attachment (PNG)
     token: str  # of an open invitation
     signup_request_id: int  # pending in `upcoming` (a player without an account)
+    erasure_request_id: int  # an open erasure request of a player in no tournament (issue 16)
     axes_ids: dict  # model name -> a record of django-axes
     calendar_token: str = ""  # the player's calendar feed link
 
@@ -199,6 +201,9 @@ def make_permission_world() -> PermissionWorld:
         contest=contest,
         upcoming=upcoming,
         signup_request_id=signup_request.pk,
+        erasure_request_id=privacy_services.erasure_request_file(
+            player=players[27], user=None, reason="Bitte löschen"
+        ).pk,
         finished=finished,
         contest_reg=Registration.objects.get(tournament=contest, player=players[40]),
         late=late,

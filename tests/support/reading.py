@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.contrib.messages import get_messages
 
 from tournaments.models import (
+    ErasureRequest,
     PairingChange,
     Player,
+    PlayerMerge,
     Registration,
     Round,
     Seat,
@@ -77,4 +79,6 @@ def director_snapshot() -> tuple:
         list(Team.objects.order_by("pk").values_list("pk", "tournament_id", "name")),
         sorted(TournamentStaff.objects.values_list("tournament_id", "user_id", "role")),
         list(Player.objects.order_by("pk").values_list("pk", "federation_number", "last_name")),
+        list(ErasureRequest.objects.order_by("pk").values_list("pk", "status", "reason")),
+        PlayerMerge.objects.count(),
     )

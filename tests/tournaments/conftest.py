@@ -27,6 +27,7 @@ from tournaments.models import (
     SignupRequest,
     Tournament,
 )
+from tournaments.privacy import services as privacy_services
 from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 from tournaments.setup import services as setup_services
@@ -122,6 +123,8 @@ def director_world(
         "reg": Registration.objects.get(tournament=t, player=players[0]),
         "late": late,
         "free_player": players[20],
+        "spare_player": players[22],  # a second free entry: merged into the free one
+        "erasure": privacy_services.erasure_request_file(player=players[21], user=None),
         "contest": contest,
         "contest_team": contest_team,
         "signup": signup,

@@ -27,6 +27,14 @@ round_released = Signal()
 #: sent with ``tournament_id`` and ``version_id`` when a published sheet gets a confirmed version
 #: with other games (a correction, an interpretation): the note to that table's players listens.
 published_sheet_corrected = Signal()
+#: sent inside the merge transaction with ``kept_id``, ``removed_id`` and ``moved`` (a dict to add
+#: counts to) when two registry entries become one (issue 16): the ranking moves its rows of the
+#: removed player (account, appeals, correction lines) or refuses with a ValidationError.
+players_merged = Signal()
+
+#: sent inside the erasure transaction with ``player_id`` (issue 16, DSGVO): the ranking clears
+#: the personal data it holds (account, invitations, appeal texts and attachments).
+player_erased = Signal()
 
 
 def _generation_key(tournament_id: int) -> str:

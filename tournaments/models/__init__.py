@@ -2,6 +2,7 @@
 
 from tournaments.models.clock import RoundClockAction
 from tournaments.models.plumbing import LostBump
+from tournaments.models.privacy import ErasureRequest, PlayerMerge
 from tournaments.models.referees import Absence, PlayerWarning, RefereeCall, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
@@ -20,8 +21,10 @@ __all__ = [
     "Absence",
     "LostBump",
     "CutDecision",
+    "ErasureRequest",
     "PairingChange",
     "Player",
+    "PlayerMerge",
     "PlayerWarning",
     "RefereeCall",
     "Registration",

@@ -29,6 +29,12 @@ class Player(models.Model):
         default=True,
         help_text=_("Sonst zeigen öffentliche Seiten nur Initialen und Verein."),
     )
+    erased_at = models.DateTimeField(
+        _("Gelöscht (anonymisiert)"),
+        null=True,
+        blank=True,
+        help_text=_("Auf eigenen Antrag anonymisiert: Ergebnisse bleiben, Personendaten nicht."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -27,7 +27,9 @@ def registration_rows(tournament: Tournament) -> list[Registration]:
 def registration_candidates(tournament: Tournament, query: str, *, limit: int = 15) -> list[Player]:
     """Players matching the search and not registered here (withdrawn ones may come back)."""
     registered = tournament.registrations.active().values("player_id")
-    return list(search_players(query).exclude(pk__in=registered)[:limit])
+    # erased (anonymised) entries are not registered again (issue 16, DSGVO)
+    candidates = search_players(query).exclude(pk__in=registered).filter(erased_at__isnull=True)
+    return list(candidates[:limit])
 
 
 def running_round(tournament: Tournament) -> Round | None:

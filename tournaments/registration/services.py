@@ -104,6 +104,8 @@ def registration_add(
         raise ValidationError(
             "Nach der Auslosung der ersten Runde können nur noch Ersatzspieler gemeldet werden."
         )
+    if player.erased_at is not None:
+        raise ValidationError("Dieser Eintrag ist auf eigenen Antrag gelöscht (anonymisiert).")
     existing = Registration.objects.filter(tournament=locked, player=player).first()
     if existing is not None and existing.withdrawn_at is None:
         raise ValidationError(f"{player.full_name} ist bereits angemeldet.")

@@ -13,6 +13,8 @@ from django.views.decorators.http import require_POST
 from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import apply_errors, flash_errors
+from tournaments.merge import selectors as merge_selectors
+from tournaments.privacy import selectors as privacy_selectors
 from tournaments.registry import services as player_services
 from tournaments.registry.forms import PlayerForm, PlayerImportForm
 from tournaments.registry.selectors import search_players
@@ -24,8 +26,9 @@ SESSION_IMPORT_KEY = "player_import"
 def player_list(request):
     permissions.require(permissions.is_federation_admin(request.user))
     query = request.GET.get("q", "")
-    page = Paginator(search_players(query), 50).get_page(request.GET.get("page"))
-    context = {"page": page, "query": query}
+    guests = request.GET.get("gaeste") == "1"
+    page = Paginator(search_players(query, guests=guests), 50).get_page(request.GET.get("page"))
+    context = {"page": page, "query": query, "guests": guests}
     template = "tournaments/players/list.html"
     if request.htmx and request.htmx.target == "player-results":
         template += "#results"
@@ -45,7 +48,16 @@ def player_edit(request, pk: int | None = None):
         else:
             messages.success(request, f"{saved.full_name} gespeichert.")
             return redirect("director:player_list")
-    return render(request, "tournaments/players/edit.html", {"form": form, "player": player})
+    return render(
+        request,
+        "tournaments/players/edit.html",
+        {
+            "form": form,
+            "player": player,
+            "merges": merge_selectors.merges_of(player) if player else [],
+            "open_erasure": privacy_selectors.open_erasure_request(player) if player else None,
+        },
+    )
 
 
 @login_required

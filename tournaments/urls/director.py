@@ -4,7 +4,9 @@ from django.urls import path
 
 from tournaments.clock import views as clock_views
 from tournaments.finals import views as finals_views
+from tournaments.merge import views as merge_views
 from tournaments.pages import views as pages_views
+from tournaments.privacy import views as privacy_views
 from tournaments.registration import views as registration_views
 from tournaments.registry import views as registry_views
 from tournaments.rounds import views as rounds_views
@@ -22,6 +24,14 @@ urlpatterns = [
         "spieler/import/verwerfen/",
         registry_views.player_import_cancel,
         name="player_import_cancel",
+    ),
+    path("spieler/<int:pk>/zusammenfuehren/", merge_views.player_merge, name="player_merge"),
+    path("spieler/loeschantraege/", privacy_views.erasure_list, name="erasure_list"),
+    path("spieler/<int:pk>/loeschantrag/", privacy_views.erasure_record, name="erasure_record"),
+    path(
+        "spieler/loeschantraege/<int:pk>/ausfuehren/",
+        privacy_views.erasure_execute,
+        name="erasure_execute",
     ),
     path("turniere/neu/", setup_views.tournament_create, name="tournament_create"),
     path("turniere/<int:pk>/", setup_views.tournament_detail, name="tournament_detail"),

@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.calendar import views as calendar_views
 from tournaments.history import views as history_views
 from tournaments.pages import views as pages_views
+from tournaments.privacy import views as privacy_views
 from tournaments.rounds import views as rounds_views
 from tournaments.standings import views as standings_views
 
@@ -36,6 +37,7 @@ urlpatterns = [
     path("turniere/<int:pk>/rangliste.csv", standings_views.standings_csv, name="standings_csv"),
     path("turniere/<int:pk>/saal/", standings_views.hall_display, name="hall_display"),
     path("spieler/<int:pk>/", history_views.player_page, name="player_page"),
+    path("datenschutz/", privacy_views.privacy, name="privacy"),
     path("schiedsrichter/", pages_views.referee_home, name="referee_home"),
     path("orgatisch/", pages_views.desk_home, name="desk_home"),
 ]

@@ -42,6 +42,10 @@ NOT_PUBLIC = {
         "team_create": "an empty team shows nowhere until players are put in it (announced there)",
     },
     "registry/services.py": {},
+    "privacy/services.py": {
+        "erasure_request_file": "a request is for the federation admin only; its execution is "
+        "announced",
+    },
     "results/services.py": {
         "scored_lines_store": "called by the sheet services inside the write they announce",
     },
