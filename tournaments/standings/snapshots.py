@@ -64,6 +64,8 @@ def standings_snapshot(
 ) -> StandingsData:
     """The stored standings if still valid, else computed, stored and returned. One query
     reads both the tournament's version and its snapshot, if one of that version exists."""
+    if after_round is not None and after_round < 1:
+        raise ValueError(after_round)  # like `standings_table`; 0 stands for the newest here
     shown, language = after_round or 0, _language()
     with connection.cursor() as cursor:
         cursor.execute(_READ, [tournament.pk, tournament.pk, shown, full_names, language])

@@ -49,6 +49,9 @@ def test_stored_standings_equal_a_fresh_computation(finished):
             assert isinstance(stored.rows, LazyRows)  # read back, not computed again
             assert stored == computed == snapshots.compute(finished, after_round, full_names)
     assert StandingsSnapshot.objects.filter(tournament=finished).count() == 4
+    for unpublished in (0, 3):  # 0 is not "the newest" (stored as shown 0)
+        with pytest.raises(ValueError):
+            snapshots.standings_snapshot(finished, after_round=unpublished, full_names=False)
     call_command("check_standings_snapshots", "--tournament", str(finished.pk))
 
 
@@ -59,8 +62,8 @@ def test_a_cold_page_reads_one_row_instead_of_computing(
     first = client.get(url)
     monkeypatch.setattr(snapshots, "standings_table", _refuse)
 
-    # the tournament, its stored standings, its cut decisions
-    with django_assert_num_queries(3):
+    # the tournament and its stored standings (no final: no cut decisions to read)
+    with django_assert_num_queries(2):
         again = client.get(url)
 
     assert _tbody(again) == _tbody(first)  # the rest differs by its CSRF token
