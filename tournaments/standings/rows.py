@@ -46,7 +46,7 @@ class StandingsData(NamedTuple):
     final_round: int | None
     rule_set: str
     full_names: bool
-    rows: tuple[Row, ...]
+    rows: Sequence[Row]  #: a tuple, or `LazyRows` when read from the stored standings
     teams: tuple[TeamEntry, ...]
     #: where this copy is cached (None: built for this request only); derived data keys on it
     key: str | None = None
