@@ -4,6 +4,18 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def store_uncompressed(apps, schema_editor):
+    """PostgreSQL: keep the stored rows and HTML out of line but uncompressed, so each read of
+    a snapshot is not a decompression of 300 KB in the database (the reason it is stored)."""
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    table = apps.get_model("tournaments", "StandingsSnapshot")._meta.db_table
+    schema_editor.execute(
+        f"ALTER TABLE {table} ALTER COLUMN rows SET STORAGE EXTERNAL, "
+        "ALTER COLUMN html SET STORAGE EXTERNAL"
+    )
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -37,4 +49,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('tournament', 'shown', 'full_names', 'language'), name='standings_snapshot_unique')],
             },
         ),
+        migrations.RunPython(store_uncompressed, migrations.RunPython.noop),
     ]
