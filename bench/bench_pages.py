@@ -3,7 +3,12 @@
 References: a trivial view and a plain template page (bench/server_urls.py), served by the very
 gunicorn that serves the pages measured, in the same run. Figures and goals:
 
-* standings page of 400 players × 4 rounds, cold (every cache off): ≥ 0.05× the trivial view;
+* standings page of 400 players × 4 rounds, cold: ≥ 0.05× the trivial view. Cold is produced
+  by PUBLIC_CACHE_SECONDS=0: no page cache, no standings data cache, no tournament row cache
+  (neither Redis nor a worker's memory), so every request runs the view, reads the tournament
+  and its stored standings (`StandingsSnapshot`, one row, as the warm-up or the first reader
+  stored it after the last announced change) and renders the page, as a visitor does whose
+  page variant is not cached yet right after a publication;
 * the same page cached: ≥ 0.5× the trivial view;
 * live search, 50 queries as htmx requests, each URL new to the page cache (the standings data
   cached): ≥ 0.3× the trivial view;
@@ -137,7 +142,8 @@ def run() -> None:
     searches = [f"{standings}?q={q}" for q in queries]
     rows: list[tuple] = []
 
-    # cold: PUBLIC_CACHE_SECONDS=0 switches the page cache and the data caches off
+    # cold: PUBLIC_CACHE_SECONDS=0 switches the page cache and the data caches off; the stored
+    # standings (a database row valid until the next announced change) are read per request
     with load.serve({**env, "PUBLIC_CACHE_SECONDS": "0"}, workers=WORKERS) as port:
         got = _measure_lines(
             port,
@@ -233,6 +239,10 @@ def _report(rows: list[tuple], first_screen: int, rush: dict, shared: bool) -> N
         f"{load.cpu_count()} CPUs; every request accepts gzip, as browsers do"
     )
     head = f"{'server':<7} {'page':<32} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'err':>4}"
+    print(
+        "cold: PUBLIC_CACHE_SECONDS=0, no page, data or row cache (Redis or memory); each "
+        "request reads the tournament and its stored standings row and renders the page"
+    )
     print(head + f" {'× trivial':>10}  goal")
     verdicts = []
     by_name: dict[str, dict] = defaultdict(dict)

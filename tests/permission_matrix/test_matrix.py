@@ -48,6 +48,9 @@ UNTRACKED = {
     "axes_accessattempt",  # django-axes records log-in attempts on purpose
     "axes_accessfailurelog",
     "axes_accesslog",
+    # stored standings: derived data, stored by the first reader after a change (issue 14);
+    # at most one row per tournament, published round, names choice and language
+    "tournaments_standingssnapshot",
 }
 WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 

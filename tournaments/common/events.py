@@ -116,7 +116,13 @@ def public_data_changed(tournament_id: int) -> None:
     Bumped after commit, never inside the transaction: a hanging cache must not hold the
     write's row locks. A page rendered before the bump is kept under the old generation, which
     no request asks for any more.
+
+    A `PublicChange` row is added in the caller's transaction: stored standings computed
+    before this commit stop being read the moment it commits (no lock taken).
     """
+    from tournaments.models import PublicChange
+
+    PublicChange.objects.create(tournament_id=tournament_id)
     transaction.on_commit(lambda: _bump(tournament_id))
 
 

@@ -1,7 +1,7 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
 from tournaments.models.clock import RoundClockAction
-from tournaments.models.plumbing import LostBump
+from tournaments.models.plumbing import LostBump, PublicChange
 from tournaments.models.privacy import ErasureRequest, PlayerMerge
 from tournaments.models.referees import Absence, PlayerWarning, RefereeCall, Ruling
 from tournaments.models.registry import Player
@@ -16,6 +16,7 @@ from tournaments.models.sheets import (
 )
 from tournaments.models.signups import SignupRequest
 from tournaments.models.staff import StaffChange, StaffChangeKind
+from tournaments.models.standings import StandingsSnapshot
 
 __all__ = [
     "Absence",
@@ -25,6 +26,7 @@ __all__ = [
     "PairingChange",
     "Player",
     "PlayerMerge",
+    "PublicChange",
     "PlayerWarning",
     "RefereeCall",
     "Registration",
@@ -40,6 +42,7 @@ __all__ = [
     "SignupRequest",
     "StaffChange",
     "StaffChangeKind",
+    "StandingsSnapshot",
     "Table",
     "TablePin",
     "Team",

@@ -316,7 +316,10 @@ class CutDecisionNote:
 
 
 def cut_decision_notes(tournament: Tournament) -> list[CutDecisionNote]:
-    """The decisions in force (a newer one for the same tie supersedes), oldest first."""
+    """The decisions in force (a newer one for the same tie supersedes), oldest first. Only a
+    tournament with a final has any (`finals.services`): no query for the others."""
+    if not tournament.has_final:
+        return []
     decisions = cut_decisions(tournament)
     newest: dict[tuple, CutDecision] = {}
     for d in decisions:

@@ -1,7 +1,9 @@
-"""The standings' table rows as HTML, built in Python once per cached standings (issue 14).
+"""The standings' table rows as HTML, built in Python once per stored standings (issue 14).
 
-Each row is kept without its opening ``<tr`` so a live search marks matches by prefixing
-`` class="highlight"`` instead of rendering the table again.
+`parts` formats them when the standings are stored (`snapshots`), so a cold page only joins
+strings; without a snapshot they are built once per cached standings. Each row is kept without
+its opening ``<tr`` so a live search marks matches by prefixing `` class="highlight"`` instead
+of rendering the table again.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.common.html import escape, url_pattern
-from tournaments.standings.public_data import StandingsData, derived
+from tournaments.standings.rows import StandingsData, derived
 
 
-def _page_rows(rows) -> tuple[str, ...]:
+def page_rows(rows) -> tuple[str, ...]:
+    """Each row's HTML after its opening ``<tr``."""
     player_url = url_pattern("player_page")
     no_rank = f'<span aria-label="{escape(_("ohne Rang"))}">–</span>'
     final = f' <span class="badge badge-ok">{escape(_("Finale"))}</span>'
@@ -56,46 +59,55 @@ def standings_body(data: StandingsData, *, query: str = "", marked: int | None =
     otherwise, with the row of player ``marked`` highlighted. Both only pick from the rows
     formatted once per cached standings: a keystroke formats nothing.
     """
-    rows = derived(data, "page-rows", lambda: _page_rows(data.rows))
+    rows = derived(data, "page-rows", lambda: page_rows(data.rows))
     if query:
         found = [html for row, html in zip(data.rows, rows, strict=True) if row.matches(query)]
         return mark_safe("".join('<tr class="highlight"' + html for html in found)), len(found)
-    parts = []
-    for row, html in zip(data.rows, rows, strict=True):
-        parts.append('<tr class="highlight"' if row.player_id == marked else "<tr")
-        parts.append(html)
-    return mark_safe("".join(parts)), 0
+    # the rows' own values are not needed here: each row's HTML starts with its player's id
+    mark = f' id="spieler-{marked}">' if marked is not None else None
+    return mark_safe(
+        "".join(
+            ('<tr class="highlight"' if html.startswith(mark) else "<tr") + html for html in rows
+        )
+        if mark
+        else "".join("<tr" + html for html in rows)
+    ), 0
 
 
 def standings_head(data: StandingsData) -> SafeString:
     """The table's header row (a column per round shown), rendered once per cached standings."""
-    return mark_safe(
-        derived(
-            data,
-            "page-head",
-            lambda: str(
-                render_to_string("tournaments/public/_standings_head.html", {"table": data})
-            ),
-        )
-    )
+    return mark_safe(derived(data, "page-head", lambda: head(data)))
+
+
+def head(data: StandingsData) -> str:
+    return str(render_to_string("tournaments/public/_standings_head.html", {"table": data}))
 
 
 def hall_body(data: StandingsData) -> SafeString:
     """The hall display's rows: rank, name with marks, placement and game points."""
+    return mark_safe(derived(data, "hall-rows", lambda: hall_rows(data.rows)))
 
-    def build() -> str:
-        final = f' <span class="tag">{escape(_("Finale"))}</span>'
-        reserve = f' <span class="tag">{escape(_("Ersatz"))}</span>'
-        excluded = f' <span class="tag tag-bad">{escape(_("ausgeschlossen"))}</span>'
-        return "".join(
-            f'<tr><td class="num">{r.rank or "–"}</td><td>{escape(r.name)}'
-            f"{final if r.finalist else ''}{reserve if r.reserve else ''}"
-            f"{excluded if r.excluded else ''}</td>"
-            f'<td class="num">{r.placement_points}</td><td class="num">{r.game_points}</td></tr>\n'
-            for r in data.rows
-        )
 
-    return mark_safe(derived(data, "hall-rows", build))
+def hall_rows(rows) -> str:
+    final = f' <span class="tag">{escape(_("Finale"))}</span>'
+    reserve = f' <span class="tag">{escape(_("Ersatz"))}</span>'
+    excluded = f' <span class="tag tag-bad">{escape(_("ausgeschlossen"))}</span>'
+    return "".join(
+        f'<tr><td class="num">{r.rank or "–"}</td><td>{escape(r.name)}'
+        f"{final if r.finalist else ''}{reserve if r.reserve else ''}"
+        f"{excluded if r.excluded else ''}</td>"
+        f'<td class="num">{r.placement_points}</td><td class="num">{r.game_points}</td></tr>\n'
+        for r in rows
+    )
+
+
+def parts(data: StandingsData) -> dict:
+    """Every HTML part of these standings, to store with them (keys as `derived` names)."""
+    return {
+        "page-rows": page_rows(data.rows),
+        "page-head": head(data),
+        "hall-rows": hall_rows(data.rows),
+    }
 
 
 def round_results_body(tables: list[dict], *, staff: bool) -> SafeString:

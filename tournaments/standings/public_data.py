@@ -1,8 +1,9 @@
 """The standings as plain rows, built once per tournament, public generation and round.
 
 The page, its CSV, the hall display and the API all read this one cached copy (issue 14), so a
-publication costs one `standings_table` per round shown, not one per request or per format, and
-a live search only filters it. Plain values only (no model instances): cheap to pickle into Redis.
+publication costs one read of the stored standings (`snapshots`; computed and stored if an
+announced change made them stale) per round shown, not one per request or per format, and a
+live search only filters it. Plain values only (no model instances): cheap to pickle into Redis.
 """
 
 from __future__ import annotations
@@ -16,82 +17,14 @@ from django.utils.translation import get_language
 from tournaments.common import access, events
 from tournaments.common.public_cache import cached_once
 from tournaments.models import Tournament
-from tournaments.standings.selectors import TeamEntry, standings_table
+from tournaments.standings.rows import Row, StandingsData, derived
+from tournaments.standings.snapshots import standings_snapshot
 
-
-class Row(NamedTuple):
-    """One player's line; ``rounds`` holds (placement points, game points) per round shown."""
-
-    rank: int | None
-    player_id: int
-    name: str
-    club: str
-    reserve: bool
-    excluded: bool
-    finalist: bool
-    placement_points: int
-    game_points: int
-    placings: tuple[int, int, int, int]
-    minus_points: int
-    games: int
-    rounds: tuple[tuple[int, int] | None, ...]
-
-    def matches(self, query: str) -> bool:
-        """Live search (lower-case ``query``): part of the name or of the club."""
-        return query in self.name.lower() or (bool(self.club) and query in self.club.lower())
-
-
-class StandingsData(NamedTuple):
-    tournament_id: int
-    after_round: int | None
-    published_rounds: tuple[int, ...]
-    round_numbers: tuple[int, ...]
-    final_round: int | None
-    rule_set: str
-    full_names: bool
-    rows: tuple[Row, ...]
-    teams: tuple[TeamEntry, ...]
-    #: where this copy is cached (None: built for this request only); derived data keys on it
-    key: str | None = None
-
-    @property
-    def ranked_count(self) -> int:
-        return sum(1 for r in self.rows if r.rank is not None)
+__all__ = ["Row", "StandingsData", "derived", "standings_data", "tournament_of_page"]
 
 
 def _build(tournament: Tournament, after_round: int | None, full_names: bool) -> StandingsData:
-    table = standings_table(tournament, after_round=after_round)
-    rows = tuple(
-        Row(
-            rank=e.rank,
-            player_id=e.player.pk,
-            name=e.player.full_name if full_names else e.player.public_name,
-            club=e.player.club,
-            reserve=e.reserve,
-            excluded=e.excluded,
-            finalist=e.finalist,
-            placement_points=e.placement_points,
-            game_points=e.game_points,
-            placings=tuple(e.placings),
-            minus_points=e.minus_points,
-            games=e.games,
-            rounds=tuple(
-                (r.placement_points, r.game_points) if r is not None else None for r in e.rounds
-            ),
-        )
-        for e in table.entries
-    )
-    return StandingsData(
-        tournament_id=tournament.pk,
-        after_round=table.after_round,
-        published_rounds=table.published_rounds,
-        round_numbers=table.round_numbers,
-        final_round=table.final_round,
-        rule_set=table.rule_set,
-        full_names=full_names,
-        rows=rows,
-        teams=table.teams,
-    )
+    return standings_snapshot(tournament, after_round=after_round, full_names=full_names)
 
 
 class _NotPublished(NamedTuple):
@@ -121,7 +54,7 @@ def standings_data(
         return _build(tournament, after_round, full_names)
     names = "full" if full_names else "public"
     shown = "last" if after_round is None else after_round
-    key = f"public:standings:t{tournament.pk}.{generation}:{shown}:{names}"
+    key = f"public:standings:t{tournament.pk}.{generation}:{shown}:{names}:{get_language()}"
 
     def build():
         try:
@@ -133,16 +66,6 @@ def standings_data(
     if isinstance(data, _NotPublished):
         raise ValueError(after_round)
     return data
-
-
-def derived(data: StandingsData, name: str, build):
-    """Something computed from ``data`` (e.g. its HTML rows), cached along with it, once per
-    language (the rows hold translated marks)."""
-    if data.key is None:
-        return build()
-    key = f"{data.key}:{name}:{get_language() or settings.LANGUAGE_CODE}"
-    value, _state = cached_once(key, build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True)
-    return value
 
 
 def tournament_of_page(pk: int, *, anonymous: bool) -> tuple[Tournament, int | None]:

@@ -19,6 +19,7 @@ from django.utils import translation
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings.selectors import published_round_numbers
+from tournaments.standings.snapshots import standings_snapshots_store
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,9 @@ def warm_paths(tournament_id: int) -> list[tuple[str, str]]:
 
 
 def public_pages_warm(*, tournament_id: int) -> list[tuple[str, str]]:
-    """Render (or find cached) each page of `warm_paths`; (path, verdict) per page."""
+    """Render (or find cached) each page of `warm_paths`; (path, verdict) per page. The
+    standings are stored first, also with the page cache off (a cold page reads them)."""
+    standings_snapshots_store(tournament_id=tournament_id)
     if settings.PUBLIC_CACHE_SECONDS <= 0:
         return []
     done = []

@@ -13,7 +13,7 @@ from tests.support.builders import make_released_round, play_round, simulate_tou
 from tests.support.celery import celery_conf
 from tournaments.common import events, public_cache
 from tournaments.sheets import services as sheet_services
-from tournaments.standings import public_data, warming
+from tournaments.standings import public_data, snapshots, warming
 from tournaments.standings.public_data import standings_data
 from tournaments.standings.selectors import standings_table
 
@@ -58,15 +58,22 @@ def test_staff_data_carries_full_names(finished):
     assert staff.rows[0].name == hidden.full_name
 
 
-def test_data_is_built_once_per_generation(finished, monkeypatch, django_assert_num_queries):
+def test_data_is_built_once_per_generation(
+    finished, monkeypatch, django_assert_num_queries, django_capture_on_commit_callbacks
+):
     first = standings_data(finished)
-    monkeypatch.setattr(public_data, "standings_table", _refuse)
+    monkeypatch.setattr(snapshots, "standings_table", _refuse)
 
     with django_assert_num_queries(0):
         again = standings_data(finished)
 
     assert again == first
-    events._bump(finished.pk)  # a correction after commit
+    events._bump(finished.pk)  # a new generation: the stored standings are read, one query
+    with django_assert_num_queries(1):
+        stored = standings_data(finished)
+    assert stored._replace(key=None) == first._replace(key=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        events.public_data_changed(finished.pk)  # a correction, announced in its transaction
     with pytest.raises(AssertionError, match="called although"):
         standings_data(finished)
 
@@ -77,18 +84,23 @@ def test_an_unpublished_round_raises_also_from_the_cache(finished):
             standings_data(finished, after_round=3)
 
 
-def test_caching_off_builds_every_time(finished, settings, monkeypatch):
+def test_caching_off_reads_the_stored_standings_until_a_change(
+    finished, settings, monkeypatch, django_assert_num_queries
+):
     settings.PUBLIC_CACHE_SECONDS = 0
-    standings_data(finished)
-    monkeypatch.setattr(public_data, "standings_table", _refuse)
+    first = standings_data(finished)
+    monkeypatch.setattr(snapshots, "standings_table", _refuse)
 
+    with django_assert_num_queries(1):
+        assert standings_data(finished) == first
+    events.public_data_changed(finished.pk)
     with pytest.raises(AssertionError, match="called although"):
         standings_data(finished)
 
 
 def test_page_csv_hall_and_api_share_one_computation(client, finished, monkeypatch):
     assert client.get(reverse("standings", args=[finished.pk])).status_code == 200
-    monkeypatch.setattr(public_data, "standings_table", _refuse)
+    monkeypatch.setattr(snapshots, "standings_table", _refuse)
 
     for url in (
         reverse("standings_csv", args=[finished.pk]),
@@ -104,7 +116,7 @@ def test_live_search_filters_the_cached_data(
 ):
     url = reverse("standings", args=[finished.pk])
     client.get(url)
-    monkeypatch.setattr(public_data, "standings_table", _refuse)
+    monkeypatch.setattr(snapshots, "standings_table", _refuse)
     # the data and its formatted rows are in this process already: no shared-cache reads
     monkeypatch.setattr(public_cache, "_cached_once", _refuse)
     target = standings_data(finished).rows[5]

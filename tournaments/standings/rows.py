@@ -1,0 +1,206 @@
+"""The standings as plain rows (issue 14): what the page, CSV, hall display and API read.
+
+Plain values only (no model instances): cheap to pickle into Redis and to store as JSON in a
+`StandingsSnapshot`. ``parts`` carries the HTML formatted once per stored standings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from django.conf import settings
+
+from tournaments.common.public_cache import cached_once
+from tournaments.standings.selectors import StandingsTable, TeamEntry
+
+
+class Row(NamedTuple):
+    """One player's line; ``rounds`` holds (placement points, game points) per round shown."""
+
+    rank: int | None
+    player_id: int
+    name: str
+    club: str
+    reserve: bool
+    excluded: bool
+    finalist: bool
+    placement_points: int
+    game_points: int
+    placings: tuple[int, int, int, int]
+    minus_points: int
+    games: int
+    rounds: tuple[tuple[int, int] | None, ...]
+
+    def matches(self, query: str) -> bool:
+        """Live search (lower-case ``query``): part of the name or of the club."""
+        return query in self.name.lower() or (bool(self.club) and query in self.club.lower())
+
+
+class StandingsData(NamedTuple):
+    tournament_id: int
+    after_round: int | None
+    published_rounds: tuple[int, ...]
+    round_numbers: tuple[int, ...]
+    final_round: int | None
+    rule_set: str
+    full_names: bool
+    rows: Sequence[Row]  #: a tuple, or `LazyRows` when read from the stored standings
+    teams: tuple[TeamEntry, ...]
+    #: where this copy is cached (None: built for this request only); derived data keys on it
+    key: str | None = None
+    #: HTML formatted from these rows once, stored with them (`html.parts`); None: not yet
+    parts: dict | None = None
+
+    @property
+    def ranked_count(self) -> int:
+        return sum(1 for r in self.rows if r.rank is not None)
+
+
+def from_table(table: StandingsTable, *, full_names: bool) -> StandingsData:
+    """The plain rows of a computed `standings_table`."""
+    rows = tuple(
+        Row(
+            rank=e.rank,
+            player_id=e.player.pk,
+            name=e.player.full_name if full_names else e.player.public_name,
+            club=e.player.club,
+            reserve=e.reserve,
+            excluded=e.excluded,
+            finalist=e.finalist,
+            placement_points=e.placement_points,
+            game_points=e.game_points,
+            placings=tuple(e.placings),
+            minus_points=e.minus_points,
+            games=e.games,
+            rounds=tuple(
+                (r.placement_points, r.game_points) if r is not None else None for r in e.rounds
+            ),
+        )
+        for e in table.entries
+    )
+    return StandingsData(
+        tournament_id=table.tournament.pk,
+        after_round=table.after_round,
+        published_rounds=table.published_rounds,
+        round_numbers=table.round_numbers,
+        final_round=table.final_round,
+        rule_set=table.rule_set,
+        full_names=full_names,
+        rows=rows,
+        teams=table.teams,
+    )
+
+
+def to_json(data: StandingsData) -> tuple[str, str]:
+    """The stored form of the values (the tournament, the names choice, the cache key and the
+    HTML parts aside): a short head and the rows, decoded only when read (`LazyRows`)."""
+    head = [
+        data.after_round,
+        data.published_rounds,
+        data.round_numbers,
+        data.final_round,
+        data.rule_set,
+        [[t.rank, t.name, t.placement_points, t.game_points, t.players] for t in data.teams],
+    ]
+    return _dumps(head), _dumps(data.rows)
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def from_json(
+    head: str, rows: str, *, tournament_id: int, full_names: bool, parts: dict | None = None
+) -> StandingsData:
+    after, published, numbers, final, rule_set, teams = json.loads(head)
+    return StandingsData(
+        tournament_id=tournament_id,
+        after_round=after,
+        published_rounds=tuple(published),
+        round_numbers=tuple(numbers),
+        final_round=final,
+        rule_set=rule_set,
+        full_names=full_names,
+        rows=LazyRows(rows),
+        teams=tuple(TeamEntry(*t) for t in teams),
+        parts=parts,
+    )
+
+
+def _rows(text: str) -> tuple[Row, ...]:
+    return tuple(
+        Row(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], tuple(r[9]), r[10], r[11],
+            tuple(tuple(f) if f else None for f in r[12]))
+        for r in json.loads(text)
+    )  # fmt: skip
+
+
+class LazyRows(Sequence):
+    """Stored rows, decoded on first use: the whole page only joins their stored HTML, so a
+    cold request of it decodes nothing (400 rows cost about a millisecond). Equal to the tuple
+    of its rows; pickled as that tuple."""
+
+    __slots__ = ("_text", "_rows")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._rows: tuple[Row, ...] | None = None
+
+    def _all(self) -> tuple[Row, ...]:
+        if self._rows is None:
+            self._rows = _rows(self._text)
+        return self._rows
+
+    def __getitem__(self, index):
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __eq__(self, other) -> bool:
+        return self._all() == (other._all() if isinstance(other, LazyRows) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __reduce__(self):
+        return (tuple, (self._all(),))
+
+    def __repr__(self) -> str:
+        return f"LazyRows({self._all()!r})"
+
+
+#: separators of the stored HTML parts (control characters never in escaped HTML)
+_PART, _ROW = "\x1f", "\x1e"
+
+
+def parts_text(parts: dict) -> str:
+    """The HTML parts as one text (no JSON: decoding 250 KB of escaped quotes costs)."""
+    return _PART.join((parts["page-head"], parts["hall-rows"], _ROW.join(parts["page-rows"])))
+
+
+def parts_from_text(text: str) -> dict:
+    head, hall, page_rows = text.split(_PART)
+    return {
+        "page-head": head,
+        "hall-rows": hall,
+        "page-rows": tuple(page_rows.split(_ROW)) if page_rows else (),
+    }
+
+
+def derived(data: StandingsData, name: str, build):
+    """Something computed from ``data`` (e.g. its HTML rows): stored with it, else cached
+    along with it, else built now."""
+    if data.parts is not None and name in data.parts:
+        return data.parts[name]
+    if data.key is None:
+        return build()
+    value, _state = cached_once(
+        f"{data.key}:{name}", build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True
+    )
+    return value
