@@ -1,5 +1,12 @@
 // Behaviour of every page, without inline handlers (Content-Security-Policy: script-src 'self').
 (function () {
+  // htmx requests of an anonymous page carry the visitor's own CSRF cookie (the page itself may
+  // come from the shared public cache, so it holds no token; signed-in pages name theirs).
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.headers["X-CSRFToken"]) return;
+    var found = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
+    if (found) event.detail.headers["X-CSRFToken"] = decodeURIComponent(found[1]);
+  });
   // <button data-print>: the print dialog (Rangliste, Paarungen, Tischkarten).
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) window.print();

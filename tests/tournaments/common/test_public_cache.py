@@ -13,7 +13,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotFound
 from django.test import RequestFactory
+from django.urls import reverse
 
+from tests.support.builders import make_director, make_tournament
 from tournaments.common import events, public_cache
 from tournaments.common.public_cache import cached_once, public_page
 
@@ -277,3 +279,15 @@ def test_a_page_with_a_csrf_token_is_never_shared():
         answers.append(response.content)
     assert len(renders) == 2  # nothing kept: each visitor's page is rendered for them
     assert answers[0] != answers[1] and all(b"csrfmiddlewaretoken" in a for a in answers)
+
+
+@pytest.mark.django_db
+def test_a_shared_public_page_holds_no_visitors_csrf_token(client):
+    """A public page rendered for one anonymous visitor is served to all: it must carry no
+    CSRF token of that visitor (htmx takes each visitor's own cookie, static/js/site.js)."""
+    tournament = make_tournament(director=make_director(), open=True)
+    first = client.get(reverse("tournament_public", args=[tournament.pk]))
+    assert (first.status_code, first["X-Public-Cache"]) == (200, "miss")
+    assert b"X-CSRFToken" not in first.content
+    client.force_login(tournament.created_by)
+    assert b"X-CSRFToken" in client.get(reverse("director:home")).content
