@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from django.conf import settings
+from django.utils.translation import get_language
 
 from tournaments.common.public_cache import cached_once
 from tournaments.standings.selectors import StandingsTable, TeamEntry
@@ -200,7 +201,7 @@ def derived(data: StandingsData, name: str, build):
         return data.parts[name]
     if data.key is None:
         return build()
-    value, _state = cached_once(
-        f"{data.key}:{name}", build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True
-    )
+    # the rows hold translated marks (Finale, Ersatz): one copy per language
+    key = f"{data.key}:{name}:{get_language() or settings.LANGUAGE_CODE}"
+    value, _state = cached_once(key, build, timeout=settings.PUBLIC_CACHE_SECONDS, local=True)
     return value
