@@ -13,6 +13,7 @@ from uuid import UUID
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from tournaments.common import events
 from tournaments.common.guards import require_not_finished
 from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
@@ -128,6 +129,7 @@ def sheet_enter_at_table(
     sheet.current = version
     sheet.status = SheetStatus.ENTERED
     sheet.save(update_fields=["version", "current", "status", "updated_at"])
+    events.desk_data_changed(table.round.tournament_id)  # the desk board: "am Tisch eingetragen"
     return version
 
 
@@ -168,8 +170,11 @@ def sheet_signoff(
     note = note.strip()[:1000]
     try:
         with transaction.atomic():
-            return SheetSignoff.objects.create(
+            answer = SheetSignoff.objects.create(
                 version=current, letter=letter, verdict=verdict, note=note, device=device[:200]
             )
     except IntegrityError as exc:
         raise ValidationError(f"Position {letter} hat bereits geantwortet.") from exc
+    # the desk board and the referee area ("2/3 bestätigt", "Einspruch von C")
+    events.desk_data_changed(table.round.tournament_id)
+    return answer
