@@ -45,7 +45,7 @@ def referee_call_open(*, table: Table, reason: str = "", device: str = "") -> Re
         reason=(reason or "").strip()[:300],
         device=(device or "")[:200],
     )
-    events.desk_data_changed(rnd.tournament_id)  # the referees' live calls list
+    events.event_desk_data_changed(rnd.tournament)  # the referees' live calls list
     return call
 
 
@@ -81,7 +81,7 @@ def referee_call_take(*, call: RefereeCall, user) -> RefereeCall:
         )
     locked.taken_by, locked.taken_at = user, timezone.now()
     locked.save(update_fields=["taken_by", "taken_at"])
-    events.desk_data_changed(locked.tournament_id)
+    events.event_desk_data_changed(locked.tournament)
     return locked
 
 
@@ -133,5 +133,5 @@ def referee_call_close(
             "ruling",
         ]  # fmt: skip
     )
-    events.desk_data_changed(locked.tournament_id)
+    events.event_desk_data_changed(locked.tournament)
     return locked

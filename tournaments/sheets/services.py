@@ -131,7 +131,8 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
     )
     sheet.version = version.number
     sheet.current = version
-    events.desk_data_changed(sheet.table.round.tournament_id)  # the live desk board
+    # the live desk board, and the referee pages' disputed tables
+    events.event_desk_data_changed(sheet.table.round.tournament)
     sheet.status = status
     if status == SheetStatus.CONFIRMED:
         previous_id = sheet.confirmed_id

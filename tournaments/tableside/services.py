@@ -129,7 +129,7 @@ def sheet_enter_at_table(
     sheet.current = version
     sheet.status = SheetStatus.ENTERED
     sheet.save(update_fields=["version", "current", "status", "updated_at"])
-    events.desk_data_changed(table.round.tournament_id)  # the desk board: "am Tisch eingetragen"
+    events.event_desk_data_changed(table.round.tournament)  # "am Tisch eingetragen"
     return version
 
 
@@ -176,5 +176,5 @@ def sheet_signoff(
     except IntegrityError as exc:
         raise ValidationError(f"Position {letter} hat bereits geantwortet.") from exc
     # the desk board and the referee area ("2/3 bestätigt", "Einspruch von C")
-    events.desk_data_changed(table.round.tournament_id)
+    events.event_desk_data_changed(table.round.tournament)
     return answer
