@@ -18,6 +18,7 @@ from tournaments.common.guards import require_not_finished
 from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.locks import round_lock, sheet_lock
 from tournaments.sheets.selectors import table_absences
 from tournaments.tableside import selectors
 
@@ -33,9 +34,9 @@ def _require_open(table: Table) -> None:
 def _locked(table: Table) -> ResultSheet:
     """Lock order as every sheet write: round, then sheet (the round is never published while
     a sheet of it changes)."""
-    table.round = sheet_services._lock_round(table)
+    table.round = round_lock(table)
     _require_open(table)
-    return sheet_services._lock(table)
+    return sheet_lock(table)
 
 
 def _refuse_desk_sheet(sheet: ResultSheet) -> None:
@@ -95,7 +96,7 @@ def sheet_enter_at_table(
         errors.append("Bitte angeben, wer einträgt (Position am Tisch).")
     elif filled_in_by in table_absences(table):
         errors.append(f"Position {filled_in_by} spielt nicht mehr mit und kann nicht eintragen.")
-    normalised = sheet_services._normalise_for(table, games)
+    normalised = sheet_services.normalise_for_table(table, games)
     errors += sheet_services.sheet_errors(table, normalised)
     reason = reason.strip()[:1000]
     if sheet.current is not None:
