@@ -44,7 +44,7 @@ def test_desk_compares_the_tables_entries_with_the_paper(browser, live_server):
         sign_table_entry(version, {x: "confirmed" for x in "ABCD" if x != letter})
     base = live_server.url
 
-    desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     page = desk_ctx.new_page()
     log_in(page, base, "orga", PASSWORD)
     page.goto(f"{base}/leitung/turniere/{tournament.pk}/runden/1/orgatisch/")
@@ -71,7 +71,7 @@ def test_desk_compares_the_tables_entries_with_the_paper(browser, live_server):
     page.get_by_text("Tisch 2 gespeichert (Version 2).").wait_for()
     desk_ctx.close()
 
-    boss_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    boss_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     boss = boss_ctx.new_page()
     log_in(boss, base, "leiterin", PASSWORD)
     boss.goto(f"{base}/leitung/turniere/{tournament.pk}/runden/1/tische/2/bogen/")

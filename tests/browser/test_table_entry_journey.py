@@ -1,39 +1,62 @@
-"""Journey (issue #15.8): the round is released; at table 1 one phone enters the sheet (with the
-number pad's minus, through a lost connection) and the three others sign on their own phones;
-table 2 enters too. The desk blind-types table 1 (equal: confirmed at once) and table 2 with a
-typo (refused), confirms table 2 after comparing, publishes; every table's key is then spent.
+"""Journey (issue #15.8): the round is released; the desk board, a referee's page, the public
+standings, "Mein Tisch" and the hall display are open. At table 1 one phone enters the sheet
+(with the number pad's minus, through a lost connection) and the three others sign on their own
+phones; table 2 does the same and calls a referee. The desk blind-types table 1 (equal:
+confirmed at once) and table 2 with a typo (the cell difference shown), confirms table 2 after
+comparing; the director publishes. Every open screen follows without a reload within 3 s (they
+poll every 1.5 s; unchanged polls are 304); every table's key is then spent.
 """
 
-import re
+import time
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.browser.conftest import CSP_PROBE, _is_csp_violation, log_in
 from tests.support.builders import PASSWORD, make_players, make_released_round, make_user
-from tournaments.enums import GlobalRole, RoundStatus, SheetAction, SheetStatus
-from tournaments.models import ResultSheet, Round, SheetSignoff
+from tournaments.enums import GlobalRole, RoundStatus, SheetAction, SheetStatus, StaffRole
+from tournaments.models import RefereeCall, ResultSheet, Round, SheetSignoff
+from tournaments.rounds import services as round_services
 from tournaments.tableside.views import token_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+WITHIN_MS = 3000
 SHEET = [
     ("+60", "-10", "-20", "-30"),
     ("-5", "+45", "-20", "-20"),
     ("-14", "-3", "+40", "-23"),
     ("-8", "-8", "-9", "+25"),
 ]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
-def new_phone(browser, violations: list[str]):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE"
-    )
-    context.add_init_script(CSP_PROBE)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.on("console", lambda m: violations.append(m.text) if _is_csp_violation(m) else None)
-    return context, page
+class Screens:
+    """Browser contexts asking for German (Chromium's default would get the English pages),
+    each with the CSP probe; all closed at the end."""
+
+    def __init__(self, browser):
+        self.browser, self.contexts, self.violations = browser, [], []
+
+    def open(self, kind: dict = PHONE):
+        context = self.browser.new_context(locale="de-DE", **kind)
+        context.add_init_script(CSP_PROBE)
+        self.contexts.append(context)
+        return context, self.page(context)
+
+    def page(self, context):
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on(
+            "console", lambda m: self.violations.append(m.text) if _is_csp_violation(m) else None
+        )
+        return page
+
+    def close(self):
+        for context in self.contexts:
+            context.close()
 
 
 def enter_sheet(phone, rows, *, by: str) -> None:
@@ -43,22 +66,53 @@ def enter_sheet(phone, rows, *, by: str) -> None:
             phone.locator(f"#g{game}_{letter}").fill(value)
 
 
-def test_four_phones_enter_and_sign_the_desk_compares_and_publishes(browser, live_server):
+def sign_on_phones(screens, phones: dict, url: str, names: dict) -> None:
+    """Each other player of the table confirms on their own phone (opened once, reused)."""
+    for letter, name in names.items():
+        if letter not in phones:
+            phones[letter] = screens.open()[1]
+        p = phones[letter]
+        p.goto(url)
+        p.get_by_role("link", name="Telefon weitergeben").tap()
+        p.get_by_test_id(f"pick-{letter}").tap()
+        p.get_by_role("button", name="Ich bestätige die Ergebnisse").tap()
+        p.get_by_text(f"{name}: bestätigt. Danke!").wait_for()
+
+
+def test_four_phones_enter_and_sign_the_desk_compares_every_screen_follows(browser, live_server):
     director = make_user("leiterin", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
+    referee = make_user("schiri", role=GlobalRole.REFEREE)
     tournament, rnd = make_released_round(
         director=director, players=make_players(8), count=8, seed=8, desk=[desk]
     )
+    tournament.staff.create(user=referee, role=StaffRole.REFEREE)
     base = live_server.url
     tables = {t.number: t for t in rnd.tables.prefetch_related("seats__player")}
-    names = {s.letter: s.player.full_name for s in tables[1].seats.all()}
+    names = {n: {s.letter: s.player.full_name for s in t.seats.all()} for n, t in tables.items()}
     url = {n: base + reverse("table:entry", args=[token_for(t)]) for n, t in tables.items()}
-    violations: list[str] = []
-    contexts = []
+    screens = Screens(browser)
+
+    # Open before anything happens: the desk board, a referee's page, the public screens.
+    desk_ctx, board = screens.open(DESKTOP)
+    log_in(board, base, "orga", PASSWORD)
+    board.goto(base + reverse("director:desk_board", args=[tournament.pk, 1]))
+    expect(board.get_by_test_id("state-1")).to_have_text("fehlt")
+    _, ref = screens.open()
+    log_in(ref, base, "schiri", PASSWORD)
+    ref.goto(base + reverse("referee:tournament", args=[tournament.pk]))
+    expect(ref.get_by_test_id("referee-calls")).to_contain_text("Keine offenen Rufe.")
+    _, standings = screens.open()
+    standings.goto(base + reverse("standings", args=[tournament.pk]))
+    expect(standings.get_by_text("Noch keine Runde veröffentlicht.", exact=False)).to_be_visible()
+    _, mein_tisch = screens.open()
+    mein_tisch.goto(base + reverse("pairing_by_name", args=[tournament.pk, 1]))
+    _, hall = screens.open(DESKTOP)
+    hall.goto(base + reverse("hall_display", args=[tournament.pk]))
+    expect(hall.locator("#screen")).to_have_attribute("data-mode", "pairing")
 
     # Phone A of table 1: the number pad types a minus; the live sum shows the control sum.
-    ctx, a = new_phone(browser, violations)
-    contexts.append(ctx)
+    ctx, a = screens.open()
     a.goto(url[1])
     a.locator("#g1_B").tap()
     pad = a.locator("[data-numpad]")
@@ -72,7 +126,7 @@ def test_four_phones_enter_and_sign_the_desk_compares_and_publishes(browser, liv
     a.locator("#g1_A").fill("+60")
     assert a.locator("tr[data-game='1'] output[data-sum]").inner_text() == "+10"
     a.locator("#g1-feedback").get_by_text("Die Summe ist +10 statt 0").wait_for()
-    enter_sheet(a, SHEET, by=f"A {names['A']}")
+    enter_sheet(a, SHEET, by=f"A {names[1]['A']}")
     assert a.locator("tr[data-game='1'] output[data-sum]").inner_text() == "0"
 
     # The connection drops as A saves: the figures stay in the phone and go out once back.
@@ -85,68 +139,98 @@ def test_four_phones_enter_and_sign_the_desk_compares_and_publishes(browser, liv
     version = ResultSheet.objects.get(table=tables[1]).current
     assert (version.action, version.filled_in_by) == (SheetAction.TABLE_ENTERED, "A")
     assert version.device.endswith("· Chrome")
+    expect(board.get_by_test_id("state-1")).to_have_text(
+        "am Tisch eingetragen, 0/3 bestätigt", timeout=WITHIN_MS
+    )
 
     # B, C and D sign on their own phones, each under their own name.
-    for letter in "BCD":
-        ctx, p = new_phone(browser, violations)
-        contexts.append(ctx)
-        p.goto(url[1])
-        p.get_by_role("link", name="Telefon weitergeben").tap()
-        p.get_by_test_id(f"pick-{letter}").tap()
-        p.get_by_role("button", name="Ich bestätige die Ergebnisse").tap()
-        p.get_by_text(f"{names[letter]}: bestätigt. Danke!").wait_for()
+    phones: dict = {}
+    sign_on_phones(screens, phones, url[1], {x: names[1][x] for x in "BCD"})
+    expect(board.get_by_test_id("state-1")).to_have_text(
+        "am Tisch bestätigt (3/3)", timeout=WITHIN_MS
+    )
     a.reload()
     a.get_by_text("Alle haben bestätigt.").wait_for()
     assert SheetSignoff.objects.filter(version=version, verdict="confirmed").count() == 3
 
-    # Table 2 enters on its own phone.
-    ctx, t2 = new_phone(browser, violations)
-    contexts.append(ctx)
+    # Table 2: C enters on the same kind of page, A, B and D sign (the phones go to table 2).
+    _, t2 = screens.open()
     t2.goto(url[2])
-    enter_sheet(t2, SHEET, by="C " + tables[2].seats.get(letter="C").player.full_name)
+    enter_sheet(t2, SHEET, by=f"C {names[2]['C']}")
     t2.get_by_role("button", name="Speichern").click()
     t2.get_by_text("Gespeichert (Version 1)").wait_for()
+    phones["A"] = a
+    sign_on_phones(screens, phones, url[2], {x: names[2][x] for x in "ABD"})
+    expect(board.get_by_test_id("state-2")).to_have_text(
+        "am Tisch bestätigt (3/3)", timeout=WITHIN_MS
+    )
 
-    # The desk: table 1 blind-typed equal → confirmed at once; table 2 with a typo → refused.
-    desk_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    desk_page = desk_ctx.new_page()
-    log_in(desk_page, base, "orga", PASSWORD)
+    # Table 2 calls a referee: the open referee page lists it without a reload.
+    t2.goto(url[2])
+    t2.get_by_label("Anlass (freiwillig)").fill("Joker am Spielende")
+    t2.get_by_role("button", name="Schiedsrichter rufen").click()
+    t2.get_by_text("Ein Schiedsrichter ist gerufen und kommt an Tisch 2.").wait_for()
+    expect(ref.get_by_test_id("call-2")).to_contain_text("„Joker am Spielende“", timeout=WITHIN_MS)
+    assert RefereeCall.objects.get().table_id == tables[2].pk
+
+    # The desk (a second page of its session): table 1 blind-typed equal → confirmed at once;
+    # table 2 with a typo in game 2, seat C → the cell difference, nothing confirmed.
+    sheet = screens.page(desk_ctx)
 
     def blind(table_number: int, rows) -> None:
-        desk_page.goto(base + reverse("director:sheet", args=[tournament.pk, 1, table_number]))
-        desk_page.get_by_text("Blind bestätigen: Zahlen vom Papier neu eintippen").click()
+        sheet.goto(base + reverse("director:sheet", args=[tournament.pk, 1, table_number]))
+        sheet.get_by_text("Blind bestätigen: Zahlen vom Papier neu eintippen").click()
         for game, values in enumerate(rows, start=1):
             for letter, value in zip("ABCD", values, strict=True):
-                desk_page.locator(f"#b{game}_{letter}").fill(value)
-        desk_page.get_by_role("button", name="Vergleichen und bestätigen").click()
+                sheet.locator(f"#b{game}_{letter}").fill(value)
+        sheet.get_by_role("button", name="Vergleichen und bestätigen").click()
 
     blind(1, SHEET)
+    sheet.get_by_text("Tisch 1 blind bestätigt: alle Zahlen stimmen.").wait_for()
     assert ResultSheet.objects.get(table=tables[1]).status == SheetStatus.CONFIRMED
-    typo = [SHEET[0], ("-5", "+45", "-2", "-20"), *SHEET[2:]]
-    blind(2, typo)
-    # TODO(lead): with the desk helper's compare merged, assert its cell here:
-    # desk_page.get_by_test_id("difference-2-C") (entered −20, paper −2).
-    desk_page.get_by_text(
-        re.compile("Die nachgetippten Zahlen weichen .*von der Erfassung")
-    ).wait_for()
+    expect(board.get_by_test_id("state-1")).to_have_text("bestätigt", timeout=WITHIN_MS)
+    blind(2, [SHEET[0], ("-5", "+45", "-2", "-20"), *SHEET[2:]])
+    sheet.get_by_test_id("differences").wait_for()
+    # the cell: game 2, seat C; the table's entry, then the paper as the desk typed it
+    assert sheet.get_by_test_id("difference-2-C").inner_text().split("\t")[1:] == ["-20", "-2"]
+    assert sheet.locator("[data-testid^='difference-']").count() == 1
     assert ResultSheet.objects.get(table=tables[2]).status == SheetStatus.ENTERED
-    desk_page.get_by_role("button", name="Mit Papierbogen verglichen: bestätigen").click()
+    # The desk looks at the paper again: its own typo; the table's figures stand.
+    sheet.get_by_role("button", name="Mit Papierbogen verglichen: bestätigen").click()
+    sheet.get_by_text("Tisch 2 bestätigt.").wait_for()
     assert ResultSheet.objects.get(table=tables[2]).status == SheetStatus.CONFIRMED
-    desk_ctx.close()
+    expect(board.get_by_test_id("state-2")).to_have_text("bestätigt", timeout=WITHIN_MS)
 
-    boss_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    boss = boss_ctx.new_page()
+    # The director publishes: every open screen follows within 3 s.
+    _, boss = screens.open(DESKTOP)
     log_in(boss, base, "leiterin", PASSWORD)
     boss.goto(base + reverse("director:desk_board", args=[tournament.pk, 1]))
     boss.get_by_role("button", name="Runde veröffentlichen").click()
     boss.get_by_text("Runde 1 ist veröffentlicht.").wait_for()
+    published = time.monotonic()
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.PUBLISHED
-    boss_ctx.close()
+    expect(standings.get_by_role("heading", name="Rangliste nach Runde 1")).to_be_visible(
+        timeout=WITHIN_MS
+    )
+    expect(standings.locator("#live-standings")).to_contain_text(names[1]["A"].split()[-1])
+    expect(hall.locator("#screen")).to_have_attribute("data-mode", "standings", timeout=WITHIN_MS)
+    expect(board.get_by_text("Runde veröffentlicht")).to_be_visible(timeout=WITHIN_MS)
+    assert time.monotonic() - published < WITHIN_MS / 1000
 
-    # Every phone's key is spent now (the live refresh of open screens is issue #15.5's).
+    # "Mein Tisch" shows pairings, not results: it follows to round 2 once that is released.
+    second = round_services.round_pair_next(tournament=tournament, user=director, seed=10)
+    round_services.round_release(rnd=second, user=director)
+    expect(mein_tisch).to_have_url(
+        base + reverse("pairing_by_name", args=[tournament.pk, 2]), timeout=WITHIN_MS
+    )
+
+    # Every phone's key of round 1 is spent now.
     response = t2.reload()
     assert response.status == 410
     t2.get_by_text("Diese Runde ist bereits veröffentlicht").wait_for()
-    for context in contexts:
-        context.close()
-    assert violations == [], "Content-Security-Policy verletzt:\n" + "\n".join(violations)
+    for page in (board, ref, standings, mein_tisch, hall, a, t2):
+        page.evaluate("0")  # a round trip: console messages still on the way arrive first
+    screens.close()
+    assert screens.violations == [], "Content-Security-Policy verletzt:\n" + "\n".join(
+        screens.violations
+    )

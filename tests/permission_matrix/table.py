@@ -1,8 +1,11 @@
 """The table's phone pages (/tisch/, issue #15): no account; the signed key decides, the same
 for every role. In T's round 2 (released): table 2 has no sheet yet, table 1 the desk's."""
 
+from django.core.cache import cache
+
 from tests.permission_matrix.matrix import Call
 from tests.support.builders import FIXED_SHEET
+from tournaments.common import ratelimit
 from tournaments.models import Table
 from tournaments.tableside.tokens import table_code
 from tournaments.tableside.views import token_for
@@ -22,6 +25,14 @@ def key(number: int, finished: bool = False):
         return {"token": token_for(table)}
 
     return kwargs
+
+
+def first_call(w):
+    """T's round 2, table 1 (no open call), its call counter reset: each role's cell is the
+    table's first call (cells are rolled back in the database, but counters live in the cache)."""
+    table = _table(w.t, 2, 1)
+    cache.delete(ratelimit._key("tisch-call", str(table.pk)))
+    return {"token": token_for(table)}
 
 
 def juniors(w):
@@ -53,7 +64,8 @@ CALLS = {
     "entry@forged": Call(lambda w: {"token": "1.2.3:falsch"}),
     "signoff": Call(key(2), data=lambda w: {"letter": "B", "version": "1"}),
     "signoff@published": Call(key(1, finished=True)),
-    "referee_call": Call(key(2), data=lambda w: {"reason": "Streit um einen Joker"}),
+    "referee_call": Call(first_call, data=lambda w: {"reason": "Streit um einen Joker"}),
+    "referee_call@open": Call(key(2), data=lambda w: {"reason": "Noch einmal"}),
     "referee_call@published": Call(key(1, finished=True)),
 }
 
@@ -76,9 +88,12 @@ entry@incomplete             POST 422  422  422  422  422  422  422  422  422  4
 # After publication (here: a finished tournament) every key is spent: 410.
 entry@published              GET  410  410  410  410  410  410  410  410  410  410  410  410
 entry@published              POST 410  410  410  410  410  410  410  410  410  410  410  410
-# Until the referee-call service is merged (desk helper), the call answers with a message.
+# Anyone holding the key calls a referee (no account: referee_call_open takes the table).
 referee_call                 GET  405  405  405  405  405  405  405  405  405  405  405  405
-referee_call                 POST 302  302  302  302  302  302  302  302  302  302  302  302
+referee_call                 POST W    W    W    W    W    W    W    W    W    W    W    W
+# Table 2 has an open call: pressing again returns it, nothing written.
+referee_call@open            GET  405  405  405  405  405  405  405  405  405  405  405  405
+referee_call@open            POST 302  302  302  302  302  302  302  302  302  302  302  302
 referee_call@published       GET  405  405  405  405  405  405  405  405  405  405  405  405
 referee_call@published       POST 410  410  410  410  410  410  410  410  410  410  410  410
 # Nothing entered at the table yet: a sign-off is refused with a message.

@@ -148,6 +148,14 @@ def desk_data_changed(tournament_id: int) -> None:
     transaction.on_commit(lambda: _incr(_desk_key(tournament_id)))
 
 
+def event_desk_data_changed(tournament) -> None:
+    """As `desk_data_changed`, for the tournament and its event's main tournament: the referee
+    pages list the calls and disputes of a juniors' field with the main tournament's
+    (`referees.selectors`), so their live list polls the main tournament's generation."""
+    for pk in {tournament.pk, tournament.main_tournament_id}:
+        desk_data_changed(pk)
+
+
 def published_results_changed(tournament_id: int) -> None:
     """Published results changed: invalidate public pages, tell the ranking, warm the pages."""
     public_data_changed(tournament_id)

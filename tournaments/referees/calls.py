@@ -2,7 +2,8 @@
 at any time). Each call is recorded; a referee takes it and closes it, each exactly once, with
 who and when; closing may name the warning or ruling it led to (Klub 4.2, 4.4).
 
-Referee pages are staff pages and not cached, so nothing here is announced through events.
+Referee pages are staff pages and not cached; but the calls list polls live (ETag/304 on the
+desk generation, `common/live.py`), so every open, take and close bumps that generation.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import permissions
+from tournaments.common import events
 from tournaments.common.guards import require_not_finished
 from tournaments.enums import RoundStatus
 from tournaments.models import PlayerWarning, RefereeCall, Round, Ruling, Table, Tournament
@@ -36,13 +38,15 @@ def referee_call_open(*, table: Table, reason: str = "", device: str = "") -> Re
     existing = RefereeCall.objects.filter(table_id=table.pk, closed_at__isnull=True).first()
     if existing is not None:
         return existing
-    return RefereeCall.objects.create(
+    call = RefereeCall.objects.create(
         tournament=rnd.tournament,
         round=rnd,
         table_id=table.pk,
         reason=(reason or "").strip()[:300],
         device=(device or "")[:200],
     )
+    events.event_desk_data_changed(rnd.tournament)  # the referees' live calls list
+    return call
 
 
 def _lock(call: RefereeCall, user) -> RefereeCall:
@@ -77,6 +81,7 @@ def referee_call_take(*, call: RefereeCall, user) -> RefereeCall:
         )
     locked.taken_by, locked.taken_at = user, timezone.now()
     locked.save(update_fields=["taken_by", "taken_at"])
+    events.event_desk_data_changed(locked.tournament)
     return locked
 
 
@@ -128,4 +133,5 @@ def referee_call_close(
             "ruling",
         ]  # fmt: skip
     )
+    events.event_desk_data_changed(locked.tournament)
     return locked

@@ -23,6 +23,7 @@ from tournaments.enums import RoundStatus, SheetStatus, SignoffVerdict, Tourname
 from tournaments.models import ResultSheet, Round, SheetVersion, Table, Tournament
 from tournaments.results.services import scored_lines_store
 from tournaments.sheets.errors import SheetConflict, SheetMismatch
+from tournaments.sheets.locks import round_lock, sheet_lock
 from tournaments.sheets.selectors import table_absences, table_not_played
 
 
@@ -61,7 +62,8 @@ def normalise_games(
     return result
 
 
-def _normalise_for(table: Table, games: list[dict]) -> list[dict]:
+def normalise_for_table(table: Table, games: list[dict]) -> list[dict]:
+    """`normalise_games` with this table's letters and recorded absences (desk and table)."""
     letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
     not_played = table_not_played(table, games=table.round.tournament.games_per_round)
     return normalise_games(games, letters=letters, not_played=not_played)
@@ -70,7 +72,7 @@ def _normalise_for(table: Table, games: list[dict]) -> list[dict]:
 def absence_mismatch(table: Table, games: list[dict]) -> str | None:
     """A message when a stored sheet does not match the table's absences (SPEC §7): a red card,
     withdrawal or its withdrawal came after the sheet was entered, so it must be entered anew."""
-    if _normalise_for(table, games) == games:
+    if normalise_for_table(table, games) == games:
         return None
     absences = ", ".join(f"{x}: {a.label}" for x, a in sorted(table_absences(table).items()))
     return (
@@ -95,23 +97,6 @@ def sheet_errors(table: Table, games: list[dict]) -> list[str]:
     ]
 
 
-def _lock_round(table: Table) -> Round:
-    """Every sheet action locks the round first, as publication does: a round is never
-    published while a sheet of it changes (issue #19.2). Lock order: round, then sheet."""
-    return Round.objects.select_for_update().select_related("tournament").get(pk=table.round_id)
-
-
-def _lock(table: Table) -> ResultSheet:
-    sheet, _ = ResultSheet.objects.get_or_create(
-        table=table, defaults={"round": table.round, "status": SheetStatus.ENTERED}
-    )
-    return (
-        ResultSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__tournament", "current__created_by")
-        .get(pk=sheet.pk)
-    )
-
-
 def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> ResultSheet:
     """`paper`: who filled the paper sheet in and whether all signed (Klub 10.2, 10.4); a
     version that does not say keeps what the current one recorded."""
@@ -131,7 +116,8 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
     )
     sheet.version = version.number
     sheet.current = version
-    events.desk_data_changed(sheet.table.round.tournament_id)  # the live desk board
+    # the live desk board, and the referee pages' disputed tables
+    events.event_desk_data_changed(sheet.table.round.tournament)
     sheet.status = status
     if status == SheetStatus.CONFIRMED:
         previous_id = sheet.confirmed_id
@@ -163,7 +149,7 @@ def sheet_save(
 ) -> ResultSheet:
     """Enter or correct a sheet. Before publication: desk staff; after: director, with reason.
     The desk also records who filled the paper in and whether all signed (Klub 10.2, 10.4)."""
-    rnd = _lock_round(table)
+    rnd = round_lock(table)
     tournament = rnd.tournament
     permissions.require(
         permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
@@ -171,10 +157,10 @@ def sheet_save(
     require_not_finished(tournament)
     if rnd.status == RoundStatus.DRAWN:
         raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
-    sheet = _lock(table)
+    sheet = sheet_lock(table)
     if sheet.version != expected_version:
         raise SheetConflict(sheet, expected_version)
-    games = _normalise_for(table, games)
+    games = normalise_for_table(table, games)
     errors = sheet_errors(table, games)
     letters = set(table.seats.values_list("letter", flat=True))
     if filled_in_by and filled_in_by not in letters:
@@ -224,8 +210,8 @@ def sheet_confirm(
     filled it in and whether all signed it (Klub 10.4). A disputed table entry is confirmed only
     blind, from the paper: one click would skip the comparison the dispute asks for.
     """
-    _lock_round(sheet.table)
-    locked = _lock(sheet.table)
+    round_lock(sheet.table)
+    locked = sheet_lock(sheet.table)
     tournament = locked.table.round.tournament
     permissions.require(
         permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
@@ -250,7 +236,7 @@ def sheet_confirm(
             "nachtippen, korrigieren oder „Klärung nötig“ setzen."
         )
     if retyped is not None:
-        retyped = _normalise_for(locked.table, retyped)
+        retyped = normalise_for_table(locked.table, retyped)
         letters = locked.table.seats.values_list("letter", flat=True)
         differences = table_entry.sheet_differences(locked.current.games, retyped, letters=letters)
         if differences:
@@ -276,8 +262,8 @@ def sheet_confirm(
 def sheet_needs_clarification(
     *, sheet: ResultSheet, expected_version: int, note: str, user
 ) -> ResultSheet:
-    _lock_round(sheet.table)
-    locked = _lock(sheet.table)
+    round_lock(sheet.table)
+    locked = sheet_lock(sheet.table)
     permissions.require(permissions.can_work_desk(user, locked.table.round.tournament))
     require_not_finished(locked.table.round.tournament)
     if locked.version != expected_version:
@@ -302,8 +288,8 @@ def sheet_accept_interpreted(
 ) -> ResultSheet:
     """Klub 10.3: players not reachable in the break – the director interprets the sheet.
     On a published round this is a correction: the same reason and rules, announced alike."""
-    rnd = _lock_round(sheet.table)
-    locked = _lock(sheet.table)
+    rnd = round_lock(sheet.table)
+    locked = sheet_lock(sheet.table)
     tournament = locked.table.round.tournament
     permissions.require_director(user, tournament)
     require_not_finished(tournament)
@@ -313,7 +299,7 @@ def sheet_accept_interpreted(
         raise SheetConflict(locked, expected_version)
     if not reason.strip():
         raise ValidationError("Die Auslegung eines Bogens braucht einen Grund (Klub 10.3).")
-    games = _normalise_for(locked.table, games)
+    games = normalise_for_table(locked.table, games)
     errors = sheet_errors(locked.table, games)
     if errors:
         raise ValidationError(errors)

@@ -13,10 +13,12 @@ from uuid import UUID
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from tournaments.common import events
 from tournaments.common.guards import require_not_finished
 from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.locks import round_lock, sheet_lock
 from tournaments.sheets.selectors import table_absences
 from tournaments.tableside import selectors
 
@@ -32,9 +34,9 @@ def _require_open(table: Table) -> None:
 def _locked(table: Table) -> ResultSheet:
     """Lock order as every sheet write: round, then sheet (the round is never published while
     a sheet of it changes)."""
-    table.round = sheet_services._lock_round(table)
+    table.round = round_lock(table)
     _require_open(table)
-    return sheet_services._lock(table)
+    return sheet_lock(table)
 
 
 def _refuse_desk_sheet(sheet: ResultSheet) -> None:
@@ -94,7 +96,7 @@ def sheet_enter_at_table(
         errors.append("Bitte angeben, wer einträgt (Position am Tisch).")
     elif filled_in_by in table_absences(table):
         errors.append(f"Position {filled_in_by} spielt nicht mehr mit und kann nicht eintragen.")
-    normalised = sheet_services._normalise_for(table, games)
+    normalised = sheet_services.normalise_for_table(table, games)
     errors += sheet_services.sheet_errors(table, normalised)
     reason = reason.strip()[:1000]
     if sheet.current is not None:
@@ -128,6 +130,7 @@ def sheet_enter_at_table(
     sheet.current = version
     sheet.status = SheetStatus.ENTERED
     sheet.save(update_fields=["version", "current", "status", "updated_at"])
+    events.event_desk_data_changed(table.round.tournament)  # "am Tisch eingetragen"
     return version
 
 
@@ -168,8 +171,11 @@ def sheet_signoff(
     note = note.strip()[:1000]
     try:
         with transaction.atomic():
-            return SheetSignoff.objects.create(
+            answer = SheetSignoff.objects.create(
                 version=current, letter=letter, verdict=verdict, note=note, device=device[:200]
             )
     except IntegrityError as exc:
         raise ValidationError(f"Position {letter} hat bereits geantwortet.") from exc
+    # the desk board and the referee area ("2/3 bestätigt", "Einspruch von C")
+    events.event_desk_data_changed(table.round.tournament)
+    return answer

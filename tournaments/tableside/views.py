@@ -24,13 +24,9 @@ from tournaments.common.http import error_messages
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
 from tournaments.enums import SignoffVerdict
 from tournaments.models import Table
+from tournaments.referees.calls import referee_call_open
 from tournaments.tableside import forms, selectors, services
 from tournaments.tableside.tokens import table_code, table_token
-
-try:  # the desk helper's service (issue #15.6); wired by the lead when both branches meet
-    from tournaments.referees.calls import referee_call_open
-except ImportError:  # pragma: no cover - depends on the merge
-    referee_call_open = None
 
 #: wrong codes or tokens per address and window before the page answers 429: a hall of phones
 #: may share one address, and 33 million codes per table stay out of reach at this pace
@@ -241,9 +237,7 @@ def referee_call(request, token: str):
         return refusal
     form = forms.RefereeCallForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    if referee_call_open is None:
-        messages.error(request, "Der Schiedsrichterruf ist noch nicht verfügbar: bitte Hand heben.")
-    elif not _write_allowed(table, "tisch-call", CALLS):
+    if not _write_allowed(table, "tisch-call", CALLS):
         messages.error(
             request, "Der Schiedsrichter ist schon gerufen. Bitte warten oder Hand heben."
         )

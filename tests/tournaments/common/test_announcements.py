@@ -32,11 +32,6 @@ NOT_PUBLIC = {
         "ruling_record": "rulings are staff-only; a result they change is a sheet correction",
         "ruling_decide_finally": "as above",
     },
-    "referees/calls.py": {
-        "referee_call_open": "calls show on the referee pages only (staff, not cached)",
-        "referee_call_take": "as above",
-        "referee_call_close": "as above",
-    },
     "registration/services.py": {
         "registrations_check_in_all": "check-in is shown to staff only",
         "team_create": "an empty team shows nowhere until players are put in it (announced there)",
@@ -56,11 +51,6 @@ NOT_PUBLIC = {
     },
     "registration/online/services.py": {
         "signup_mail_send": "records that the mail went out",
-    },
-    "tableside/services.py": {
-        "sheet_enter_at_table": "a sheet entered at the table is not public before the desk "
-        "confirms it and the round is published (announced there)",
-        "sheet_signoff": "sign-offs are shown to the table and the desk only",
     },
     "setup/services.py": {
         "tournament_create": "a new tournament is a draft, not public until registration opens",

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.support.builders import FIXED_SHEET, make_drawn_round, play_round
 from tournaments.enums import SheetAction
-from tournaments.models import SheetSignoff, SheetVersion
+from tournaments.models import RefereeCall, SheetSignoff, SheetVersion
 from tournaments.sheets import services as sheet_services
 from tournaments.tableside import selectors
 from tournaments.tableside.tokens import table_code
@@ -196,9 +196,6 @@ def test_no_key_is_printed_when_table_entry_is_off(client, table_world, table):
 
 
 def test_a_referee_call_reaches_the_service(client, table, url):
-    pytest.importorskip("tournaments.referees.calls", reason="needs referee_call_open")
-    from tournaments.models import RefereeCall
-
     response = client.post(
         reverse("table:referee_call", args=[token_for(table)]), {"reason": "Joker-Streit"}
     )

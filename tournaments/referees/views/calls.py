@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import apply_errors, flash_errors, int_or_404
+from tournaments.common.live import live_view
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
 from tournaments.referees import calls as referee_calls
@@ -38,9 +39,11 @@ def _answering_tournament(request, pk) -> Tournament:
     return tournament
 
 
+@live_view(desk=True)
 @login_required
 def calls(request, pk: int):
-    """The live list (htmx polls it every 3 s); without htmx, the tournament page."""
+    """The live list: htmx polls it every 1.5 s and gets 304 until a call, a sign-off or a
+    sheet action moves the desk generation (`common/live.py`); without htmx, the page."""
     tournament = seen_tournament(request, pk)
     if not request.htmx:
         return redirect("referee:tournament", tournament.pk)
@@ -49,6 +52,7 @@ def calls(request, pk: int):
         "tournaments/referee/tournament.html#referee-calls",
         {
             "tournament": tournament,
+            "calls_etag": request.live_etag,
             **calls_context(request.user, tournament),
             **rights(request.user, tournament),
         },

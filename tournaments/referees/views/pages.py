@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tournaments.common import access
+from tournaments.common import access, live
 from tournaments.common.http import int_or_404
 from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
@@ -60,6 +60,8 @@ def tournament_home(request, pk: int):
         "exclusions": selectors_referee.exclusions(tournament),
         "open_calls": selectors_referee.open_calls(tournament),
         "head": selectors_referee.head_referee(tournament),
+        # read before the calls are: the list is never older than its tag
+        "calls_etag": live.etag(request, tournament.main_tournament_id, desk=True) or "",
         **calls_context(request.user, tournament),
         **rights(request.user, tournament),
     }
