@@ -9,13 +9,19 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ranking.models import Appeal, CorrectionLine, PlayerAccount, PlayerInvitation
+from ranking.models import (
+    Appeal,
+    CorrectionLine,
+    Notification,
+    PlayerAccount,
+    PlayerInvitation,
+)
 
 REDACTED = "[gelöscht auf Antrag der Person]"
 
 
 def on_players_merged(sender, kept_id: int, removed_id: int, moved: dict, **kwargs) -> None:
-    """Move the removed entry's account, invitations, appeals and correction lines.
+    """Move the removed entry's account, invitations, appeals, correction lines and e-mail log.
 
     At most one account survives: if both entries have one, the merge is refused (two people
     log in; which password would stay is not ours to decide). Derived rows (ranking entries,
@@ -34,6 +40,10 @@ def on_players_merged(sender, kept_id: int, removed_id: int, moved: dict, **kwar
     )
     moved["appeals"] = Appeal.objects.filter(player_id=removed_id).update(player_id=kept_id)
     moved["correction_lines"] = CorrectionLine.objects.filter(player_id=removed_id).update(
+        player_id=kept_id
+    )
+    # the log of e-mails sent (a repeated job must not mail the kept entry again)
+    moved["notifications"] = Notification.objects.filter(player_id=removed_id).update(
         player_id=kept_id
     )
 

@@ -10,7 +10,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from ranking.compute import services as compute
-from ranking.models import Appeal, PlayerAccount, RankingEntry, RankingYear
+from ranking.models import Appeal, Notification, PlayerAccount, RankingEntry, RankingYear
+from ranking.models.notifications import NotificationKind
 from tests.support import builders
 from tournaments.merge import services as merge_services
 from tournaments.models import Player, PlayerMerge, Registration, ScoredLine, ScoredRound, Seat
@@ -48,6 +49,9 @@ def test_merge_moves_every_row_logs_it_and_the_ranking_sums_both(two_entries, ad
     old_guest = RankingEntry.objects.get(player=guest)
     old_member = RankingEntry.objects.get(player=member)
     member_label, guest_label = str(member), str(guest)
+    mailed = Notification.objects.create(
+        kind=NotificationKind.TABLE, ref_id=1, player=guest, tournament=spring
+    )
 
     merge = merge_services.player_merge(
         kept=member, removed=guest, user=admin_user, reason="Gast ist Mitglied DRV-00001", now=NOW
@@ -57,7 +61,7 @@ def test_merge_moves_every_row_logs_it_and_the_ranking_sums_both(two_entries, ad
         "registrations": 1, "seats": 3, "scored_rounds": 3, "scored_lines": 12, "warnings": 0,
         "absences": 0, "pins": 0, "signup_requests": 0, "erasure_requests": 0,
         "cut_decisions": 0, "earlier_merges": 0, "accounts": 0, "invitations": 0,
-        "appeals": 0, "correction_lines": 0,
+        "appeals": 0, "correction_lines": 0, "notifications": 1,
     }  # fmt: skip
     assert (merge.kept_id, merge.removed_player_id, merge.merged_by, merge.merged_at) == (
         member.pk,
@@ -73,6 +77,7 @@ def test_merge_moves_every_row_logs_it_and_the_ranking_sums_both(two_entries, ad
     assert ScoredRound.objects.filter(player=member).count() == 6
     assert ScoredLine.objects.filter(player=member).count() == 24
     assert RankingYear.objects.get(year=2026).pending is True
+    assert Notification.objects.get(pk=mailed.pk).player_id == member.pk
 
     compute.ranking_recompute_year(year=2026)
     merged = RankingEntry.objects.get(player=member)

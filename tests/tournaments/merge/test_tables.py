@@ -4,7 +4,13 @@ foreign key to Player fails here until the merge moves it (or says why it need n
 from tournaments.merge.services import MOVED_MODELS
 from tournaments.models import Player
 
-MOVED_BY_THE_RANKING = {"PlayerAccount", "PlayerInvitation", "Appeal", "CorrectionLine"}
+MOVED_BY_THE_RANKING = {
+    "PlayerAccount",
+    "PlayerInvitation",
+    "Appeal",
+    "CorrectionLine",
+    "Notification",
+}
 """Moved by ranking.privacy.services.on_players_merged (the players_merged signal)."""
 NOT_MOVED = {
     "RankingEntry": "derived: deleted with the removed entry, rebuilt by the recompute",
