@@ -5,14 +5,14 @@ from django.utils.translation import gettext_lazy as _
 
 
 class AppealStatus(models.TextChoices):
-    RECEIVED = "received", _("Eingegangen")
-    UNDER_REVIEW = "under_review", _("In Prüfung")
-    DECIDED = "decided", _("Entschieden")
+    RECEIVED = "received", _("Received")
+    UNDER_REVIEW = "under_review", _("Under review")
+    DECIDED = "decided", _("Decided")
 
 
 class DecisionOutcome(models.TextChoices):
     """Klub 3: rejected; upheld (ranking only, SPEC §8); tournament struck off (Klub 3.1.1)."""
 
-    REJECTED = "rejected", _("Abgelehnt")
-    UPHELD = "upheld", _("Stattgegeben: Ergebnisse für das Ranking berichtigt")
-    STRUCK = "struck", _("Turnier wird aus dem Ranking gestrichen (Klub 3.1.1)")
+    REJECTED = "rejected", _("Rejected")
+    UPHELD = "upheld", _("Upheld: results corrected for the ranking")
+    STRUCK = "struck", _("The tournament is struck from the ranking (Klub 3.1.1)")

@@ -13,20 +13,20 @@ from tournaments.domain import formats, referees, rules
 class GlobalRole(models.TextChoices):
     """Site-wide roles, stored as auth groups (the value is the group name)."""
 
-    FEDERATION_ADMIN = "Verbandsadministration", _("Verbandsadministration")
-    DIRECTOR = "Turnierleitung", _("Turnierleitung")
-    REFEREE = "Schiedsrichter", _("Schiedsrichter")
-    HEAD_REFEREE = "Hauptschiedsrichter", _("Hauptschiedsrichter")
-    COMMISSION = "Regelkommission", _("Regelkommission")
+    FEDERATION_ADMIN = "Verbandsadministration", _("Federation administration")
+    DIRECTOR = "Turnierleitung", _("Tournament director")
+    REFEREE = "Schiedsrichter", _("Referee")
+    HEAD_REFEREE = "Hauptschiedsrichter", _("Head referee")
+    COMMISSION = "Regelkommission", _("Rules commission")
 
 
 class StaffRole(models.TextChoices):
     """A person's job in one tournament (assigned per tournament)."""
 
-    DIRECTOR = "director", _("Turnierleitung")
-    DESK = "desk", _("Orgatisch")
-    REFEREE = "referee", _("Schiedsrichter")
-    HEAD_REFEREE = "head_referee", _("Hauptschiedsrichter")
+    DIRECTOR = "director", _("Tournament director")
+    DESK = "desk", _("Desk")
+    REFEREE = "referee", _("Referee")
+    HEAD_REFEREE = "head_referee", _("Head referee")
 
 
 class Category(models.TextChoices):
@@ -41,32 +41,32 @@ class Category(models.TextChoices):
 class TablePolicy(models.TextChoices):
     """SPEC §1: reserves fill the tables (Klub 6.1), or 3-player tables (000 §1A)."""
 
-    RESERVES = "reserves", _("Ersatzspieler auffüllen")
-    THREE_PLAYER = "three", _("Dreiertische")
+    RESERVES = "reserves", _("Fill up with reserves")
+    THREE_PLAYER = "three", _("Three-player tables")
 
 
 class TournamentStatus(models.TextChoices):
-    DRAFT = "draft", _("Entwurf")
-    REGISTRATION = "registration", _("Anmeldung offen")
-    RUNNING = "running", _("Läuft")
-    FINISHED = "finished", _("Beendet")
+    DRAFT = "draft", _("Draft")
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
 
 
 class RegistrationSource(models.TextChoices):
     """Who put a registration in (the director's registration page shows it, issue 16)."""
 
-    STAFF = "staff", _("Turnierleitung")
-    ONLINE = "online", _("Online (Spieler)")
+    STAFF = "staff", _("Tournament director")
+    ONLINE = "online", _("Online (player)")
 
 
 class SignupStatus(models.TextChoices):
     """A player's online registration that is not (yet) a place in the field."""
 
-    PENDING = "pending", _("wartet auf Bestätigung")
-    WAITING = "waiting", _("Warteliste")
-    ACCEPTED = "accepted", _("im Teilnehmerfeld")
-    DECLINED = "declined", _("abgelehnt")
-    WITHDRAWN = "withdrawn", _("zurückgezogen")
+    PENDING = "pending", _("awaiting confirmation")
+    WAITING = "waiting", _("Waiting list")
+    ACCEPTED = "accepted", _("in the field")
+    DECLINED = "declined", _("rejected")
+    WITHDRAWN = "withdrawn", _("retracted")
 
 
 class RuleSetCode(models.TextChoices):
@@ -83,54 +83,57 @@ class RuleSetCode(models.TextChoices):
 
 
 class RoundKind(models.TextChoices):
-    PRELIMINARY = "preliminary", _("Vorrunde")
-    FINAL = "final", _("Finalrunde")
+    PRELIMINARY = "preliminary", _("Preliminary round")
+    FINAL = "final", _("Final round")
 
 
 class FinalMode(models.TextChoices):
     """How the final round is filled (SPEC §1: the top N, or the house format's table winners)."""
 
-    TOP_N = "top_n", _("Die Besten der Vorrundentabelle")
-    TABLE_WINNERS = "table_winners", _("Der Sieger jedes Tisches der letzten Vorrunde (Hausformat)")
+    TOP_N = "top_n", _("The best of the preliminary standings")
+    TABLE_WINNERS = (
+        "table_winners",
+        _("The winner of every table of the last preliminary round (house format)"),
+    )
 
 
 class CutKind(models.TextChoices):
     """Where a tie must be decided before the final is drawn (SPEC §1 "Ties at a cut")."""
 
-    FINAL_PLACE = "final_place", _("Letzter Finalplatz")
-    TABLE_WIN = "table_win", _("Tischsieg")
+    FINAL_PLACE = "final_place", _("Last final place")
+    TABLE_WIN = "table_win", _("Table win")
 
 
 class CutMethod(models.TextChoices):
     """How the director decided a tie (Klub 4.2): a play-off game or a lot."""
 
-    PLAYOFF = "playoff", _("Stechen")
-    LOT = "lot", _("Los")
+    PLAYOFF = "playoff", _("Play-off")
+    LOT = "lot", _("Drawing of lots")
 
 
 class RoundStatus(models.TextChoices):
-    DRAWN = "drawn", _("Gepaart, nicht freigegeben")
-    RELEASED = "released", _("Paarung freigegeben")
-    PUBLISHED = "published", _("Ergebnisse veröffentlicht")
+    DRAWN = "drawn", _("Paired, not released")
+    RELEASED = "released", _("Pairing released")
+    PUBLISHED = "published", _("Results published")
 
 
 class SheetStatus(models.TextChoices):
     """Klub 10.2–10.3: a sheet is entered at the desk, checked by a second person, or needs work."""
 
-    ENTERED = "entered", _("Erfasst")
-    NEEDS_CLARIFICATION = "clarification", _("Klärung nötig")
-    CONFIRMED = "confirmed", _("Bestätigt")
+    ENTERED = "entered", _("Entered")
+    NEEDS_CLARIFICATION = "clarification", _("Clarification needed")
+    CONFIRMED = "confirmed", _("Confirmed")
 
 
 class SheetAction(models.TextChoices):
     """Why a sheet version was written (shown in every version history)."""
 
-    ENTERED = "entered", _("erfasst")
-    CORRECTED = "corrected", _("korrigiert")
-    CONFIRMED = "confirmed", _("bestätigt")
-    CLARIFICATION = "clarification", _("Klärung verlangt")
-    INTERPRETED = "interpreted", _("von der Turnierleitung ausgelegt")
-    TABLE_ENTERED = "table_entered", _("am Tisch eingetragen")
+    ENTERED = "entered", _("entered")
+    CORRECTED = "corrected", _("corrected")
+    CONFIRMED = "confirmed", _("confirmed")
+    CLARIFICATION = "clarification", _("Clarification requested")
+    INTERPRETED = "interpreted", _("interpreted by the tournament director")
+    TABLE_ENTERED = "table_entered", _("entered at the table")
 
 
 class WarningKind(models.TextChoices):
@@ -142,37 +145,37 @@ class WarningKind(models.TextChoices):
 
 
 class WarningGround(models.TextChoices):
-    UNSPORTING = "unsporting", _("Unsportliches Verhalten (4.4)")
-    REFEREE_ABUSE = "referee_abuse", _("Missbrauch des Schiedsrichterrufs (4.1.4)")
-    DROPPED_TILES = "dropped_tiles", _("Heruntergefallene Steine (15.3)")
-    OTHER_RULE = "other_rule", _("Sonstiger Regelverstoß")
-    FREE_TEXT = "free_text", _("Anderer Grund (Freitext)")
+    UNSPORTING = "unsporting", _("Unsporting behaviour (4.4)")
+    REFEREE_ABUSE = "referee_abuse", _("Misuse of the referee call (4.1.4)")
+    DROPPED_TILES = "dropped_tiles", _("Dropped tiles (15.3)")
+    OTHER_RULE = "other_rule", _("Other rule violation")
+    FREE_TEXT = "free_text", _("Other reason (free text)")
 
 
 class RulingStatus(models.TextChoices):
     """A referee's call stands unless more than two players object (Klub 4.2.2)."""
 
-    DECIDED = "decided", _("Entschieden")
-    ESCALATED = "escalated", _("An Hauptschiedsrichter übergeben")
-    FINAL = "final", _("Endgültig (Hauptschiedsrichter)")
+    DECIDED = "decided", _("Decided")
+    ESCALATED = "escalated", _("Hand over to the head referee")
+    FINAL = "final", _("Final (head referee)")
 
 
 class AbsenceReason(models.TextChoices):
     """Why a player stops in the middle of a round (SPEC §7, Klub 4.5.1, 4.2)."""
 
-    RED_CARD = "red_card", _("Rote Karte")
-    WITHDRAWAL = "withdrawal", _("Abmeldung")
+    RED_CARD = "red_card", _("Red card")
+    WITHDRAWAL = "withdrawal", _("Withdrawal")
 
 
 class SignoffVerdict(models.TextChoices):
     """A table-mate's answer to the figures entered at the table (issue #15, Klub 10.2, 10.4)."""
 
-    CONFIRMED = "confirmed", _("Ich bestätige die Ergebnisse")
-    DISPUTED = "disputed", _("Ich widerspreche")
+    CONFIRMED = "confirmed", _("I confirm the results")
+    DISPUTED = "disputed", _("I object")
 
 
 class ErasureStatus(models.TextChoices):
     """A player's erasure request (DSGVO): open until the federation admin executes it."""
 
-    OPEN = "open", _("Offen")
-    DONE = "done", _("Ausgeführt")
+    OPEN = "open", _("Open")
+    DONE = "done", _("Carried out")

@@ -7,22 +7,22 @@ from django.utils.translation import gettext_lazy as _
 
 
 class InviteForm(forms.Form):
-    federation_number = forms.CharField(label=_("Mitgliedsnummer"), max_length=20)
+    federation_number = forms.CharField(label=_("Membership number"), max_length=20)
     email = forms.EmailField(
-        label=_("E-Mail"),
+        label=_("E-mail"),
         required=False,
-        help_text=_("Leer lassen, um die E-Mail aus dem Spielerverzeichnis zu nehmen."),
+        help_text=_("Leave empty to take the e-mail from the player directory."),
     )
 
 
 class SetPasswordForm(forms.Form):
     password = forms.CharField(
-        label=_("Neues Passwort"),
+        label=_("New password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         strip=False,
     )
     password_again = forms.CharField(
-        label=_("Passwort wiederholen"),
+        label=_("Repeat password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         strip=False,
     )
@@ -30,12 +30,12 @@ class SetPasswordForm(forms.Form):
 
 class SignupForm(forms.Form):
     federation_number = forms.CharField(
-        label=_("Mitgliedsnummer"),
+        label=_("Membership number"),
         max_length=20,
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
     email = forms.EmailField(
-        label=_("E-Mail"),
-        help_text=_("Die Adresse, die der Verband von Ihnen gespeichert hat."),
+        label=_("E-mail"),
+        help_text=_("The address the federation has on record for you."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )

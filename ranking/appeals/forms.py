@@ -7,24 +7,24 @@ from django.utils.translation import gettext_lazy as _
 
 
 class AppealForm(forms.Form):
-    player = forms.TypedChoiceField(label=_("Spieler"), coerce=int, required=False)
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int, required=False)
     round_number = forms.TypedChoiceField(
-        label=_("Runde"), coerce=int, required=False, empty_value=None
+        label=_("Round"), coerce=int, required=False, empty_value=None
     )
-    table_number = forms.IntegerField(label=_("Tisch"), required=False, min_value=1, max_value=9999)
-    game_number = forms.IntegerField(label=_("Spiel"), required=False, min_value=1, max_value=4)
+    table_number = forms.IntegerField(label=_("Table"), required=False, min_value=1, max_value=9999)
+    game_number = forms.IntegerField(label=_("Game"), required=False, min_value=1, max_value=4)
     what_is_wrong = forms.CharField(
-        label=_("Was ist falsch?"), widget=forms.Textarea(attrs={"rows": 4}), max_length=4000
+        label=_("What is wrong?"), widget=forms.Textarea(attrs={"rows": 4}), max_length=4000
     )
     correction_requested = forms.CharField(
-        label=_("Beantragte Korrektur"),
+        label=_("Correction requested"),
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=4000,
     )
     attachment = forms.FileField(
-        label=_("Anhang (Foto der Ergebnisliste, optional)"),
+        label=_("Attachment (photo of the result sheet, optional)"),
         required=False,
-        help_text=_("JPEG, PNG, WebP, HEIC oder PDF, höchstens 10 MB."),
+        help_text=_("JPEG, PNG, WebP, HEIC or PDF, at most 10 MB."),
     )
 
     def __init__(self, *args, players=None, rounds=(), **kwargs):
@@ -34,7 +34,7 @@ class AppealForm(forms.Form):
         else:
             self.fields["player"].required = True
             self.fields["player"].choices = [("", "–")] + [(p.pk, p.full_name) for p in players]
-        self.fields["round_number"].choices = [("", _("– nicht eine bestimmte Runde –"))] + [
-            (r.number, _("Finalrunde") if r.is_final else _("Runde %(n)s") % {"n": r.number})
+        self.fields["round_number"].choices = [("", _("– not a particular round –"))] + [
+            (r.number, _("Final round") if r.is_final else _("Round %(n)s") % {"n": r.number})
             for r in rounds
         ]

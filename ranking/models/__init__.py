@@ -28,8 +28,8 @@ class PlayerAccount(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name = _("Spielerkonto")
-        verbose_name_plural = _("Spielerkonten")
+        verbose_name = _("Player account")
+        verbose_name_plural = _("Player accounts")
 
     def __str__(self) -> str:
         return f"{self.user} → {self.player}"
@@ -41,7 +41,7 @@ class PlayerInvitation(models.Model):
     player = models.ForeignKey(
         "tournaments.Player", on_delete=models.CASCADE, related_name="invitations"
     )
-    email = models.EmailField(_("E-Mail"))
+    email = models.EmailField(_("E-mail"))
     token_hash = models.CharField(max_length=64, unique=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -85,14 +85,12 @@ class TournamentRanking(models.Model):
     stale = models.BooleanField(default=True)
     change_count = models.PositiveIntegerField(default=0)
     computed_at = models.DateTimeField(null=True, blank=True)
-    appeals_closed_at = models.DateTimeField(
-        _("Einspruchsfrist geschlossen"), null=True, blank=True
-    )
-    final_at = models.DateTimeField(_("Endgültig für das Ranking"), null=True, blank=True)
+    appeals_closed_at = models.DateTimeField(_("Appeal period closed"), null=True, blank=True)
+    final_at = models.DateTimeField(_("Final for the ranking"), null=True, blank=True)
 
     class Meta:
-        verbose_name = _("Ranking-Status eines Turniers")
-        verbose_name_plural = _("Ranking-Status der Turniere")
+        verbose_name = _("Ranking status of a tournament")
+        verbose_name_plural = _("Ranking status of the tournaments")
         constraints = [
             models.CheckConstraint(
                 condition=Q(final_at__isnull=True) | Q(appeals_closed_at__isnull=False),
@@ -135,17 +133,17 @@ class TournamentContribution(models.Model):
 class RankingYear(models.Model):
     """The ranking snapshot of one calendar year: when computed, by which rules, pending?"""
 
-    year = models.PositiveSmallIntegerField(_("Ranking-Jahr"), unique=True)
-    computed_at = models.DateTimeField(_("Berechnet am"), null=True, blank=True)
-    rule_version = models.CharField(_("Regelversion"), max_length=20, blank=True)
-    pending = models.BooleanField(_("Neuberechnung ausstehend"), default=False)
+    year = models.PositiveSmallIntegerField(_("Ranking year"), unique=True)
+    computed_at = models.DateTimeField(_("Computed on"), null=True, blank=True)
+    rule_version = models.CharField(_("Rules version"), max_length=20, blank=True)
+    pending = models.BooleanField(_("Recalculation pending"), default=False)
     pending_since = models.DateTimeField(null=True, blank=True)
     generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-year"]
-        verbose_name = _("Ranking-Jahr")
-        verbose_name_plural = _("Ranking-Jahre")
+        verbose_name = _("Ranking year")
+        verbose_name_plural = _("Ranking years")
         constraints = [
             models.CheckConstraint(
                 condition=Q(year__gte=1990, year__lte=2200), name="ranking_year_range"
@@ -216,8 +214,8 @@ class Appeal(models.Model):
     filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    on_behalf = models.BooleanField(_("Für den Spieler eingelegt"), default=False)
-    filed_at = models.DateTimeField(_("Eingegangen"))
+    on_behalf = models.BooleanField(_("Filed for the player"), default=False)
+    filed_at = models.DateTimeField(_("Received"))
     filed_token = models.CharField(max_length=16, blank=True)
     round = models.ForeignKey(
         "tournaments.Round",
@@ -225,14 +223,14 @@ class Appeal(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        verbose_name=_("Runde"),
+        verbose_name=_("Round"),
     )
-    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
-    game_number = models.PositiveSmallIntegerField(_("Spiel"), null=True, blank=True)
-    what_is_wrong = models.TextField(_("Was ist falsch?"))
-    correction_requested = models.TextField(_("Beantragte Korrektur"))
+    table_number = models.PositiveIntegerField(_("Table"), null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(_("Game"), null=True, blank=True)
+    what_is_wrong = models.TextField(_("What is wrong?"))
+    correction_requested = models.TextField(_("Correction requested"))
     attachment = models.FileField(
-        _("Anhang (Foto der Ergebnisliste)"), upload_to=appeal_upload_to, blank=True
+        _("Attachment (photo of the result sheet)"), upload_to=appeal_upload_to, blank=True
     )
     status = models.CharField(
         max_length=20, choices=AppealStatus.choices, default=AppealStatus.RECEIVED
@@ -244,8 +242,8 @@ class Appeal(models.Model):
 
     class Meta:
         ordering = ["filed_at", "pk"]
-        verbose_name = _("Einspruch")
-        verbose_name_plural = _("Einsprüche")
+        verbose_name = _("Appeal")
+        verbose_name_plural = _("Appeals")
         indexes = [models.Index(fields=["status", "filed_at"])]
         constraints = [
             models.CheckConstraint(
@@ -254,7 +252,7 @@ class Appeal(models.Model):
             models.CheckConstraint(
                 condition=Q(game_number__isnull=True) | Q(game_number__gte=1, game_number__lte=4),
                 name="appeal_game_1_4",
-                violation_error_message=_("Eine Runde hat höchstens vier Spiele."),
+                violation_error_message=_("A round has at most four games."),
             ),
             models.CheckConstraint(
                 condition=Q(table_number__isnull=True) | Q(table_number__gte=1),
@@ -281,8 +279,8 @@ class Decision(models.Model):
     """
 
     appeal = models.OneToOneField(Appeal, on_delete=models.PROTECT, related_name="decision")
-    outcome = models.CharField(_("Entscheidung"), max_length=20, choices=DecisionOutcome.choices)
-    reasoning = models.TextField(_("Begründung"))
+    outcome = models.CharField(_("Decision"), max_length=20, choices=DecisionOutcome.choices)
+    reasoning = models.TextField(_("Reasoning"))
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -290,8 +288,8 @@ class Decision(models.Model):
 
     class Meta:
         ordering = ["decided_at", "pk"]
-        verbose_name = _("Entscheidung der Regelkommission")
-        verbose_name_plural = _("Entscheidungen der Regelkommission")
+        verbose_name = _("Decision of the rules commission")
+        verbose_name_plural = _("Decisions of the rules commission")
         constraints = [
             models.CheckConstraint(
                 condition=Q(outcome__in=DecisionOutcome.values), name="decision_outcome_valid"
@@ -299,7 +297,7 @@ class Decision(models.Model):
             models.CheckConstraint(
                 condition=~Q(reasoning=""),
                 name="decision_reasoning_required",
-                violation_error_message=_("Eine Entscheidung braucht eine Begründung."),
+                violation_error_message=_("A decision needs a reasoning."),
             ),
         ]
 
@@ -357,8 +355,8 @@ class RankingStrike(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.PROTECT, related_name="+"
     )
-    struck = models.BooleanField(_("Gestrichen"))
-    reasoning = models.TextField(_("Begründung"))
+    struck = models.BooleanField(_("Struck"))
+    reasoning = models.TextField(_("Reasoning"))
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -368,13 +366,13 @@ class RankingStrike(models.Model):
 
     class Meta:
         ordering = ["decided_at", "pk"]
-        verbose_name = _("Streichung durch die Regelkommission")
-        verbose_name_plural = _("Streichungen durch die Regelkommission")
+        verbose_name = _("Strike by the rules commission")
+        verbose_name_plural = _("Strikes by the rules commission")
         constraints = [
             models.CheckConstraint(
                 condition=~Q(reasoning=""),
                 name="ranking_strike_reasoning_required",
-                violation_error_message=_("Eine Entscheidung braucht eine Begründung."),
+                violation_error_message=_("A decision needs a reasoning."),
             ),
         ]
 

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class NotificationKind(models.TextChoices):
-    TABLE = "table", _("Ihr Tisch, sobald eine Runde freigegeben ist")
-    CORRECTION = "correction", _("Korrektur eines veröffentlichten Ergebnisses Ihres Tisches")
+    TABLE = "table", _("Your table, as soon as a round is released")
+    CORRECTION = "correction", _("Correction of a published result of your table")
 
 
 class PlayerPreferences(models.Model):
@@ -18,15 +18,15 @@ class PlayerPreferences(models.Model):
     account = models.OneToOneField(
         "ranking.PlayerAccount", on_delete=models.CASCADE, related_name="preferences"
     )
-    table_mail = models.BooleanField(_("E-Mail mit meinem Tisch"), default=True)
-    correction_mail = models.BooleanField(_("E-Mail bei Korrekturen an meinem Tisch"), default=True)
+    table_mail = models.BooleanField(_("E-mail with my table"), default=True)
+    correction_mail = models.BooleanField(_("E-mail on corrections at my table"), default=True)
     calendar_token = models.CharField(max_length=64, blank=True, default="")
     calendar_token_created_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        verbose_name = _("Einstellungen eines Spielerkontos")
-        verbose_name_plural = _("Einstellungen der Spielerkonten")
+        verbose_name = _("Settings of a player account")
+        verbose_name_plural = _("Player account settings")
         constraints = [
             models.UniqueConstraint(
                 fields=["calendar_token"],

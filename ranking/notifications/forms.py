@@ -6,9 +6,9 @@ from django.utils.translation import gettext_lazy as _
 
 class PreferencesForm(forms.Form):
     table_mail = forms.BooleanField(
-        label=_("E-Mail mit meinem Tisch, sobald eine Runde freigegeben ist"), required=False
+        label=_("E-mail with my table as soon as a round is released"), required=False
     )
     correction_mail = forms.BooleanField(
-        label=_("E-Mail, wenn ein veröffentlichtes Ergebnis meines Tisches korrigiert wird"),
+        label=_("E-mail when a published result of my table is corrected"),
         required=False,
     )

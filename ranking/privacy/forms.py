@@ -8,20 +8,20 @@ from tournaments.privacy.services import MAX_REASON
 
 class ConsentForm(forms.Form):
     publish_name = forms.BooleanField(
-        label=_("Meinen vollen Namen auf öffentlichen Seiten zeigen"),
+        label=_("Show my full name on public pages"),
         required=False,
-        help_text=_("Sonst zeigen Ranglisten, Paarungen und das Ranking nur Ihre Initialen."),
+        help_text=_("Otherwise standings, pairings and the ranking show only your initials."),
     )
 
 
 class ErasureRequestForm(forms.Form):
     reason = forms.CharField(
-        label=_("Begründung (freiwillig)"),
+        label=_("Reason (optional)"),
         required=False,
         max_length=MAX_REASON,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     confirm = forms.BooleanField(
-        label=_("Ich möchte, dass der Verband meine Personendaten löscht."),
-        help_text=_("Ihr Konto wird dabei geschlossen."),
+        label=_("I want the federation to delete my personal data."),
+        help_text=_("Your account is closed in the process."),
     )

@@ -81,10 +81,10 @@ def states_html(states) -> SafeString:
     """The ``<tbody>`` content of the year's counted tournaments: struck off, final or
     provisional with the end of the appeal window (`selectors.year_tournament_states`)."""
     tournament_url = url_pattern("tournament_public")
-    struck_text = _("Von der Regelkommission gestrichen (Klub 3.1.1)")
+    struck_text = _("Struck by the rules commission (Klub 3.1.1)")
     struck = f'<span class="badge badge-bad">{escape(struck_text)}</span>'
-    final = f'<span class="badge badge-ok">{escape(_("endgültig"))}</span>'
-    provisional = f'<span class="badge badge-warn">{escape(_("vorläufig"))}</span>'
+    final = f'<span class="badge badge-ok">{escape(_("final"))}</span>'
+    provisional = f'<span class="badge badge-warn">{escape(_("provisional"))}</span>'
     out = []
     for s in states:
         t = s.tournament
@@ -95,10 +95,10 @@ def states_html(states) -> SafeString:
             state = final
         else:
             closes = _date(s.window_closes, "%d.%m.%Y, %H:%M:%S")
-            note = _("Einspruchsfrist bis %(d)s Uhr") % {"d": closes}
+            note = _("Appeal period until %(d)s") % {"d": closes}
             if s.open_appeals:
                 note += " · " + ngettext(
-                    "%(n)s offener Einspruch", "%(n)s offene Einsprüche", s.open_appeals
+                    "%(n)s open appeal", "%(n)s open appeals", s.open_appeals
                 ) % {"n": s.open_appeals}
             state = f'{provisional} <span class="muted">{escape(note)}</span>'
         out.append(

@@ -25,12 +25,12 @@ def english():
 
 
 def test_the_extractor_reads_templates_python_plurals_and_f_strings(found):
-    assert ("", "Rangliste", "") in found  # {% translate %}
-    assert ("", "Abmelden (%(name)s)", "") in found  # {% blocktranslate with %}
-    assert ("", "%(n)s Runde", "%(n)s Runden") in found  # {% blocktranslate count %}
-    assert ("", "Mitgliedsnummer", "") in found  # gettext_lazy in a model
-    assert ("", "ohne Rang", "") in found  # _() inside an f-string (xgettext misses it)
-    assert found[("", "Sprache", "")] == ["templates/base.html"]
+    assert ("", "Standings", "") in found  # {% translate %}
+    assert ("", "Log out (%(name)s)", "") in found  # {% blocktranslate with %}
+    assert ("", "%(n)s round", "%(n)s rounds") in found  # {% blocktranslate count %}
+    assert ("", "Membership number", "") in found  # gettext_lazy in a model
+    assert ("", "without rank", "") in found  # _() inside an f-string (xgettext misses it)
+    assert found[("", "Language", "")] == ["templates/base.html"]
 
 
 def test_every_msgid_has_an_english_translation(found, english):

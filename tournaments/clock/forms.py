@@ -9,7 +9,7 @@ from tournaments.domain import clock
 class ClockForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in clock.ACTIONS])
     minutes = forms.IntegerField(
-        label=_("Dauer der Runde (Minuten)"),
+        label=_("Length of the round (minutes)"),
         min_value=clock.MIN_MINUTES,
         max_value=clock.MAX_MINUTES,
         required=False,

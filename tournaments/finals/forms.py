@@ -12,16 +12,16 @@ class CutDecisionForm(forms.Form):
     kind = forms.ChoiceField(choices=CutKind.choices, widget=forms.HiddenInput)
     table_number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     chosen = forms.TypedMultipleChoiceField(
-        label=_("Kommt weiter"), coerce=int, widget=forms.CheckboxSelectMultiple
+        label=_("Advances"), coerce=int, widget=forms.CheckboxSelectMultiple
     )
     method = forms.ChoiceField(
-        label=_("Entschieden durch"), choices=CutMethod.choices, widget=forms.RadioSelect
+        label=_("Decided by"), choices=CutMethod.choices, widget=forms.RadioSelect
     )
     reason = forms.CharField(
-        label=_("Begründung"),
+        label=_("Reasoning"),
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Z. B. „Stechen gewonnen, 1 Spiel“ oder „Los gezogen von der Turnierleitung“."),
+        help_text=_("E.g. “Won the play-off, 1 game” or “Lot drawn by the tournament director”."),
     )
 
     def __init__(self, *args, tie=None, **kwargs):

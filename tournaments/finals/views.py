@@ -29,7 +29,7 @@ def cut_decide(request, pk: int):
         None,
     )
     if tie is None:
-        messages.error(request, _("Hier gibt es keinen offenen Gleichstand zu entscheiden."))
+        messages.error(request, _("There is no open tie to decide here."))
         return redirect("director:tournament_detail", pk)
     form = CutDecisionForm(request.POST, tie=tie)
     if not form.is_valid():
@@ -50,7 +50,5 @@ def cut_decide(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(
-            request, _("Die Entscheidung ist gespeichert und auf der Rangliste vermerkt.")
-        )
+        messages.success(request, _("The decision is saved and noted on the standings."))
     return redirect("director:tournament_detail", pk)

@@ -12,10 +12,10 @@ from tournaments.models.rounds import Round
 
 class RoundClockAction(models.Model):
     ACTIONS = [
-        ("start", _("gestartet")),
-        ("pause", _("angehalten")),
-        ("resume", _("fortgesetzt")),
-        ("end", _("beendet")),
+        ("start", _("started")),
+        ("pause", _("paused")),
+        ("resume", _("resumed")),
+        ("end", _("ended")),
     ]
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="clock_actions")
     number = models.PositiveIntegerField()

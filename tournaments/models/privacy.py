@@ -15,10 +15,10 @@ class PlayerMerge(models.Model):
     (its old public page redirects there). Names as they were at the merge."""
 
     kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merges")
-    removed_player_id = models.PositiveIntegerField(_("Entfernte Nummer"), unique=True)
+    removed_player_id = models.PositiveIntegerField(_("Removed player number"), unique=True)
     kept_name = models.CharField(max_length=200)
     removed_name = models.CharField(max_length=200)
-    reason = models.TextField(_("Begründung"))
+    reason = models.TextField(_("Reasoning"))
     moved = models.JSONField(default=dict, help_text="rows moved per table")
     merged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -27,8 +27,8 @@ class PlayerMerge(models.Model):
 
     class Meta:
         ordering = ["-merged_at", "-pk"]
-        verbose_name = _("Zusammenführung")
-        verbose_name_plural = _("Zusammenführungen")
+        verbose_name = _("Player merge")
+        verbose_name_plural = _("Player merges")
 
     def __str__(self) -> str:
         return f"{self.removed_player_id} → {self.kept_id}"
@@ -39,7 +39,7 @@ class ErasureRequest(models.Model):
     anonymisation; the row stays as the log (who, when, which record) without the reason."""
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="erasure_requests")
-    reason = models.TextField(_("Begründung"), blank=True)
+    reason = models.TextField(_("Reasoning"), blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -52,8 +52,8 @@ class ErasureRequest(models.Model):
 
     class Meta:
         ordering = ["requested_at", "pk"]
-        verbose_name = _("Löschantrag")
-        verbose_name_plural = _("Löschanträge")
+        verbose_name = _("Erasure request")
+        verbose_name_plural = _("Erasure requests")
         constraints = [
             models.UniqueConstraint(
                 fields=["player"], condition=Q(status="open"), name="erasure_one_open_request"

@@ -35,12 +35,12 @@ class PlayerWarning(models.Model):
     round = models.ForeignKey(
         Round, null=True, blank=True, on_delete=models.PROTECT, related_name="warnings"
     )
-    game_number = models.PositiveSmallIntegerField(_("Spiel"), null=True, blank=True)
-    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
-    kind = models.CharField(_("Art"), max_length=20, choices=WarningKind.choices)
-    ground = models.CharField(_("Grund"), max_length=20, choices=WarningGround.choices)
-    ground_text = models.CharField(_("Grund (Freitext)"), max_length=300, blank=True)
-    note = models.TextField(_("Notiz"), blank=True)
+    game_number = models.PositiveSmallIntegerField(_("Game"), null=True, blank=True)
+    table_number = models.PositiveIntegerField(_("Table"), null=True, blank=True)
+    kind = models.CharField(_("Type"), max_length=20, choices=WarningKind.choices)
+    ground = models.CharField(_("Reason"), max_length=20, choices=WarningGround.choices)
+    ground_text = models.CharField(_("Reason (free text)"), max_length=300, blank=True)
+    note = models.TextField(_("Note"), blank=True)
     given_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -49,7 +49,7 @@ class PlayerWarning(models.Model):
     withdrawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    withdrawal_reason = models.TextField(_("Begründung der Rücknahme"), blank=True)
+    withdrawal_reason = models.TextField(_("Reason for the withdrawal"), blank=True)
 
     objects = PlayerWarningQuerySet.as_manager()
 
@@ -61,24 +61,24 @@ class PlayerWarning(models.Model):
                 condition=Q(withdrawn_at__isnull=True, withdrawal_reason="")
                 | (Q(withdrawn_at__isnull=False) & ~Q(withdrawal_reason="")),
                 name="warning_withdrawal_has_reason",
-                violation_error_message=_("Eine Rücknahme braucht eine Begründung."),
+                violation_error_message=_("A withdrawal needs a reason."),
             ),
             models.CheckConstraint(
                 condition=~Q(ground="free_text") | ~Q(ground_text=""),
                 name="warning_free_text_ground",
-                violation_error_message=_("Bitte den Grund als Freitext angeben."),
+                violation_error_message=_("Please give the reason as free text."),
             ),
             models.CheckConstraint(
                 condition=Q(game_number__isnull=True) | Q(game_number__gte=1),
                 name="warning_game_positive",
-                violation_error_message=_("Die Spielnummer beginnt bei 1."),
+                violation_error_message=_("The game number starts at 1."),
             ),
             # Two referees carding the same player at once: the second save is a conflict.
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 condition=RED_CARD_IN_FORCE,
                 name="warning_one_active_red_card",
-                violation_error_message=_("Der Spieler hat bereits eine Rote Karte."),
+                violation_error_message=_("The player already has a red card."),
             ),
         ]
 
@@ -98,12 +98,12 @@ class Ruling(models.Model):
     round = models.ForeignKey(
         Round, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings"
     )
-    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
-    game_number = models.PositiveSmallIntegerField(_("Spiel"), null=True, blank=True)
-    question = models.TextField(_("Frage / Sachverhalt"))
-    decision = models.TextField(_("Entscheidung"))
-    rule_cited = models.CharField(_("Regel"), max_length=100, blank=True)
-    objections = models.PositiveSmallIntegerField(_("Widersprechende Spieler"), default=0)
+    table_number = models.PositiveIntegerField(_("Table"), null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(_("Game"), null=True, blank=True)
+    question = models.TextField(_("Question / facts"))
+    decision = models.TextField(_("Decision"))
+    rule_cited = models.CharField(_("Rule"), max_length=100, blank=True)
+    objections = models.PositiveSmallIntegerField(_("Objecting players"), default=0)
     status = models.CharField(max_length=20, choices=RulingStatus.choices)
     escalated_from = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="final_ruling"
@@ -124,14 +124,14 @@ class Ruling(models.Model):
                 | (~Q(status="final") & Q(escalated_from__isnull=True)),
                 name="ruling_final_answers_escalation",
                 violation_error_message=_(
-                    "Eine endgültige Entscheidung gehört immer zu einer übergebenen Entscheidung."
+                    "A final decision always belongs to a decision handed over."
                 ),
             ),
             models.CheckConstraint(
                 condition=~Q(status="escalated") | Q(objections__gte=3),
                 name="ruling_escalated_needs_three_objections",
                 violation_error_message=_(
-                    "Übergeben wird nur, wenn mehr als zwei Spieler widersprechen (Klub 4.2.2)."
+                    "It is handed over only when more than two players object (Klub 4.2.2)."
                 ),
             ),
         ]
@@ -153,8 +153,8 @@ class Absence(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="absences")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    from_game = models.PositiveSmallIntegerField(_("ab Spiel"))
-    reason = models.CharField(_("Grund"), max_length=20, choices=AbsenceReason.choices)
+    from_game = models.PositiveSmallIntegerField(_("from game"))
+    reason = models.CharField(_("Reason"), max_length=20, choices=AbsenceReason.choices)
     warning = models.ForeignKey(
         PlayerWarning, null=True, blank=True, on_delete=models.PROTECT, related_name="absences"
     )
@@ -179,7 +179,7 @@ class Absence(models.Model):
                 fields=["round", "player"],
                 condition=Q(cancelled_at__isnull=True),
                 name="absence_one_in_force_per_round",
-                violation_error_message=_("Der Spieler fehlt in dieser Runde bereits."),
+                violation_error_message=_("The player is already absent in this round."),
             ),
             models.CheckConstraint(
                 condition=Q(from_game__gte=1), name="absence_from_game_positive"
@@ -192,7 +192,7 @@ class Absence(models.Model):
     @property
     def label(self) -> str:
         """As the desk shows it: "Rote Karte ab Spiel 3"."""
-        return _("%(reason)s ab Spiel %(game)s") % {
+        return _("%(reason)s from game %(game)s") % {
             "reason": self.get_reason_display(),
             "game": self.from_game,
         }
@@ -205,7 +205,7 @@ class RefereeCall(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="calls")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="calls")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="calls")
-    reason = models.CharField(_("Anlass"), max_length=300, blank=True)
+    reason = models.CharField(_("Cause"), max_length=300, blank=True)
     device = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     taken_by = models.ForeignKey(
@@ -216,7 +216,7 @@ class RefereeCall(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     closed_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.TextField(_("Ergebnis"), blank=True)
+    outcome = models.TextField(_("Result"), blank=True)
     warning = models.ForeignKey(
         PlayerWarning, null=True, blank=True, on_delete=models.PROTECT, related_name="calls"
     )

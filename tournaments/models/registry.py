@@ -11,37 +11,40 @@ class Player(models.Model):
     """A member in the federation's registry."""
 
     federation_number = models.CharField(
-        _("Mitgliedsnummer"), max_length=20, unique=True, null=True, blank=True
+        _("Membership number"), max_length=20, unique=True, null=True, blank=True
     )
     is_guest = models.BooleanField(
-        _("Gast"),
+        _("Guest"),
         default=False,
-        help_text=_("Am Turniertag von der Turnierleitung angelegt, ohne Mitgliedsnummer."),
+        help_text=_(
+            "Created by the tournament director on the day of the tournament, "
+            "without membership number."
+        ),
     )
-    first_name = models.CharField(_("Vorname"), max_length=80)
-    last_name = models.CharField(_("Nachname"), max_length=80)
-    club = models.CharField(_("Verein"), max_length=120, blank=True)
-    city = models.CharField(_("Ort"), max_length=120, blank=True)
-    birth_year = models.PositiveSmallIntegerField(_("Geburtsjahr"), null=True, blank=True)
-    email = models.EmailField(_("E-Mail (nicht öffentlich)"), blank=True)
+    first_name = models.CharField(_("First name"), max_length=80)
+    last_name = models.CharField(_("Last name"), max_length=80)
+    club = models.CharField(_("Club"), max_length=120, blank=True)
+    city = models.CharField(_("Town"), max_length=120, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("Year of birth"), null=True, blank=True)
+    email = models.EmailField(_("E-mail (not public)"), blank=True)
     publish_name = models.BooleanField(
-        _("Name darf veröffentlicht werden"),
+        _("Name may be published"),
         default=True,
-        help_text=_("Sonst zeigen öffentliche Seiten nur Initialen und Verein."),
+        help_text=_("Otherwise public pages show only initials and club."),
     )
     erased_at = models.DateTimeField(
-        _("Gelöscht (anonymisiert)"),
+        _("Erased (anonymised)"),
         null=True,
         blank=True,
-        help_text=_("Auf eigenen Antrag anonymisiert: Ergebnisse bleiben, Personendaten nicht."),
+        help_text=_("Anonymised at their own request: results stay, personal data does not."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = [*din5007_name_order(), "federation_number"]  # DIN 5007
-        verbose_name = _("Spieler")
-        verbose_name_plural = _("Spieler")
+        verbose_name = _("Player")
+        verbose_name_plural = _("Player")
         constraints = [
             models.CheckConstraint(
                 condition=Q(birth_year__isnull=True)
@@ -52,7 +55,7 @@ class Player(models.Model):
                 condition=Q(is_guest=False, federation_number__isnull=False)
                 | Q(is_guest=True, federation_number__isnull=True),
                 name="player_number_unless_guest",
-                violation_error_message=_("Mitglieder haben eine Mitgliedsnummer, Gäste keine."),
+                violation_error_message=_("Members have a membership number, guests have none."),
             ),
         ]
         indexes = [models.Index(fields=["last_name", "first_name"])]

@@ -20,8 +20,8 @@ class TablePin(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pins")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    table_number = models.PositiveIntegerField(_("Tisch"))
-    reason = models.CharField(_("Grund"), max_length=200, blank=True)
+    table_number = models.PositiveIntegerField(_("Table"))
+    reason = models.CharField(_("Reason"), max_length=200, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -39,10 +39,10 @@ class TablePin(models.Model):
 
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("Runde"))
+    number = models.PositiveSmallIntegerField(_("Round"))
     kind = models.CharField(max_length=20, choices=RoundKind.choices, default=RoundKind.PRELIMINARY)
     status = models.CharField(max_length=20, choices=RoundStatus.choices, default=RoundStatus.DRAWN)
-    seed = models.BigIntegerField(help_text=_("Startwert der Auslosung, für Nachvollziehbarkeit."))
+    seed = models.BigIntegerField(help_text=_("Seed of the draw, so that it can be retraced."))
     method = models.CharField(max_length=200)
     notice = models.TextField(blank=True)
     created_by = models.ForeignKey(
@@ -54,8 +54,8 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        verbose_name = _("Runde")
-        verbose_name_plural = _("Runden")
+        verbose_name = _("Round")
+        verbose_name_plural = _("Rounds")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
@@ -71,7 +71,7 @@ class Round(models.Model):
 
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveIntegerField(_("Tisch"))
+    number = models.PositiveIntegerField(_("Table"))
 
     class Meta:
         ordering = ["round", "number"]
@@ -156,23 +156,23 @@ class CutDecision(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="cut_decisions"
     )
-    kind = models.CharField(_("Art"), max_length=20, choices=CutKind.choices)
-    table_number = models.PositiveIntegerField(_("Tisch"), null=True, blank=True)
-    tied_player_ids = models.JSONField(_("Gleichstand zwischen"))
-    chosen_player_ids = models.JSONField(_("Kommt weiter"))
-    method = models.CharField(_("Entschieden durch"), max_length=20, choices=CutMethod.choices)
-    reason = models.TextField(_("Begründung"))
+    kind = models.CharField(_("Type"), max_length=20, choices=CutKind.choices)
+    table_number = models.PositiveIntegerField(_("Table"), null=True, blank=True)
+    tied_player_ids = models.JSONField(_("Tie between"))
+    chosen_player_ids = models.JSONField(_("Advances"))
+    method = models.CharField(_("Decided by"), max_length=20, choices=CutMethod.choices)
+    reason = models.TextField(_("Reasoning"))
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    decided_at = models.DateTimeField(_("Entschieden am"))
+    decided_at = models.DateTimeField(_("Decided on"))
 
     objects = CutDecisionQuerySet.as_manager()
 
     class Meta:
         ordering = ["decided_at", "pk"]
-        verbose_name = _("Entscheidung bei Gleichstand")
-        verbose_name_plural = _("Entscheidungen bei Gleichstand")
+        verbose_name = _("Decision on a tie")
+        verbose_name_plural = _("Decisions on ties")
         constraints = [
             models.CheckConstraint(
                 condition=Q(kind=CutKind.FINAL_PLACE, table_number__isnull=True)

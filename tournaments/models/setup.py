@@ -50,116 +50,121 @@ class TournamentQuerySet(models.QuerySet):
 
 class Tournament(models.Model):
     name = models.CharField(_("Name"), max_length=200)
-    category = models.CharField(_("Kategorie"), max_length=20, choices=Category.choices)
+    category = models.CharField(_("Category"), max_length=20, choices=Category.choices)
     rounds_planned = models.PositiveSmallIntegerField(
-        _("Vorrunden"), help_text=_("Anzahl der Spielrunden ohne Finalrunde (Klub 6.2).")
+        _("Preliminary rounds"), help_text=_("Number of rounds without the final round (Klub 6.2).")
     )
     games_per_round = models.PositiveSmallIntegerField(
-        _("Spiele pro Runde"),
+        _("Games per round"),
         default=4,
-        help_text=_("4; 1 bis 3 nur bei Sonderturnieren, wie angekündigt (Klub 6.2.1, 000 §1B)."),
+        help_text=_("4; 1 to 3 only at special tournaments, as announced (Klub 6.2.1, 000 §1B)."),
     )
-    has_final = models.BooleanField(_("Finalrunde"), default=False)
+    has_final = models.BooleanField(_("Final round"), default=False)
     finalists_count = models.PositiveSmallIntegerField(
-        _("Finalisten"),
+        _("Finalists"),
         default=4,
         help_text=_(
-            "Nur bei „Die Besten der Vorrundentabelle“. Klub-Turniere spielen das Finale an "
-            "Vierertischen: 4, 8, 12 … (Klub 6.1)."
+            "Only with “The best of the preliminary standings”. Club tournaments play the "
+            "final at tables of four: 4, 8, 12 … (Klub 6.1)."
         ),
     )
     final_mode = models.CharField(
-        _("Wer ins Finale kommt"),
+        _("Who reaches the final"),
         max_length=20,
         choices=FinalMode.choices,
         default=FinalMode.TOP_N,
         help_text=_(
-            "Wer ins Finale kommt: die Besten der Vorrundentabelle (Klub 6.2) oder, im Hausformat "
-            "(000 §1B), der Sieger jedes Tisches der letzten Vorrunde – nach den Wertungskriterien "
-            "des Regelwerks über die Spiele dieses Tisches. Bei 2 Tischen spielen die beiden "
-            "Tischsieger das Finale zu zweit (unsere Lesart: 4 bzw. 3 Platzierungspunkte). "
-            "Gleichstand entscheidet die Turnierleitung durch Stechen oder Los (Klub 4.2)."
+            "Who reaches the final: the best of the preliminary standings (Klub 6.2) or, in "
+            "the house format (000 §1B), the winner of every table of the last preliminary "
+            "round – by the rules' ranking criteria over that table's games. With 2 tables, "
+            "the two table winners play the final as two (our reading: 4 or 3 placement "
+            "points (Platzierungspunkte)). The tournament director decides ties by a "
+            "play-off or lot (Klub 4.2)."
         ),
     )
     table_policy = models.CharField(
-        _("Tischregel"), max_length=20, choices=TablePolicy.choices, default=TablePolicy.RESERVES
+        _("Table rule"), max_length=20, choices=TablePolicy.choices, default=TablePolicy.RESERVES
     )
-    max_players = models.PositiveIntegerField(_("Höchstzahl Spieler"), null=True, blank=True)
-    ranking_year = models.PositiveSmallIntegerField(_("Ranking-Jahr"))
+    max_players = models.PositiveIntegerField(_("Maximum number of players"), null=True, blank=True)
+    ranking_year = models.PositiveSmallIntegerField(_("Ranking year"))
     rule_set = models.CharField(
-        _("Regelwerk"),
+        _("Rules"),
         max_length=10,
         choices=RuleSetCode.choices,
         default=RuleSetCode.RULES_2014,
         help_text=_(
-            "Das Regelwerk des Ranking-Jahres (Klub 2.4): ab 2014 Klub 10.1 (Platzierungspunkte, "
-            "Spielpunkte, bessere Platzierungen, weniger Minuspunkte). Vor 2014: gewonnene "
-            "Spiele, dann Spielpunkte (001 §22.7); Klub 10.1 gilt ab 2014. Sonderturniere dürfen "
-            "in jedem Jahr das Hausformat wählen (000 §5A: Platzierungspunkte, dann Spielpunkte)."
+            "The rules of the ranking year (Klub 2.4): from 2014 Klub 10.1 (placement points "
+            "(Platzierungspunkte), game points (Spielpunkte), better placings, fewer minus "
+            "points). Before 2014: games won, then game points (001 §22.7); Klub 10.1 "
+            "applies from 2014. Special tournaments may choose the house format in any year "
+            "(000 §5A: placement points, then game points)."
         ),
     )
-    counts_for_ranking = models.BooleanField(_("Zählt für das Ranking"), default=True)
+    counts_for_ranking = models.BooleanField(_("Counts for the ranking"), default=True)
     ranking_note = models.CharField(
-        _("Hinweis der Regelkommission"),
+        _("Note from the rules commission"),
         max_length=300,
         blank=True,
-        help_text=_("Gesetzt von der Regelkommission, z. B. wenn das Turnier gestrichen ist."),
+        help_text=_("Set by the rules commission, e.g. when the tournament is struck."),
     )
     seconds_per_move = models.PositiveSmallIntegerField(
-        _("Zeit pro Zug (Sekunden)"),
+        _("Time per move (seconds)"),
         null=True,
         blank=True,
         default=60,
         help_text=_(
-            "Klub 12.1: 60 Sekunden in jeder Runde, auch in der Finalrunde. Sonderturniere "
-            "kündigen ihre eigene Zeit an oder spielen ohne Zeitlimit (leer; 000 §1B)."
+            "Klub 12.1: 60 seconds in every round, the final round included. Special "
+            "tournaments announce their own time or play without a time limit (empty; 000 "
+            "§1B)."
         ),
     )
-    start_date = models.DateField(_("Beginn"))
-    end_date = models.DateField(_("Ende"))
-    venue = models.CharField(_("Spielort"), max_length=200, blank=True)
+    start_date = models.DateField(_("Start"))
+    end_date = models.DateField(_("End"))
+    venue = models.CharField(_("Venue"), max_length=200, blank=True)
     status = models.CharField(
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
     registration_opened_at = models.DateTimeField(null=True, blank=True)
     signup_deadline = models.DateTimeField(
-        _("Anmeldeschluss (online)"),
+        _("Registration closes (online)"),
         null=True,
         blank=True,
         help_text=_(
-            "Bis dahin melden sich Spieler mit Konto selbst an und ab. Leer: bis zum Vortag des "
-            "Turniers (24 Uhr). Danach meldet nur noch die Turnierleitung an und ab."
+            "Until then, players with an account register and withdraw themselves. Empty: "
+            "until the day before the tournament (midnight). After that only the tournament "
+            "director registers and withdraws players."
         ),
     )
     signup_approval = models.BooleanField(
-        _("Online-Anmeldungen bestätigt die Turnierleitung"),
+        _("The tournament director confirms online registrations"),
         default=False,
         help_text=_(
-            "Sonst kommt jede Online-Anmeldung sofort ins Feld, solange Plätze frei sind, "
-            "danach auf die Warteliste."
+            "Otherwise every online registration goes straight into the field while places "
+            "are free, then onto the waiting list."
         ),
     )
     table_entry = models.BooleanField(
-        _("Ergebnisse am Tisch eintragen"),
+        _("Enter results at the table"),
         default=True,
         help_text=_(
-            "Die Spieler tragen die Ergebnisse ihres Tisches auf dem Handy ein und bestätigen "
-            "sie; der Orgatisch prüft sie gegen den abgegebenen Papierbogen (Klub 10.2). "
-            "Aus: nur Papierbögen, die der Orgatisch erfasst."
+            "The players enter their table's results on their phones and confirm them; the "
+            "desk checks them against the paper sheet handed in (Klub 10.2). Off: only paper "
+            "sheets, entered by the desk."
         ),
     )
-    check_in_opens_at = models.DateTimeField(_("Check-in ab"), null=True, blank=True)
-    check_in_closes_at = models.DateTimeField(_("Check-in bis"), null=True, blank=True)
+    check_in_opens_at = models.DateTimeField(_("Check-in from"), null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(_("Check-in until"), null=True, blank=True)
     juniors_of = models.OneToOneField(
         "self",
-        verbose_name=_("Juniorenfeld von"),
+        verbose_name=_("Juniors' field of"),
         null=True,
         blank=True,
         on_delete=models.CASCADE,
         related_name="junior_field",
         help_text=_(
-            "Junioren, die getrennt vom Hauptfeld spielen, mit eigener Rundenzahl, Paarung und "
-            "Tabelle (Klub 6.3, 7.1). Termine, Personal und Status sind die des Hauptturniers."
+            "Juniors playing separately from the main field, with their own number of "
+            "rounds, pairing and standings (Klub 6.3, 7.1). Dates, staff and status are "
+            "those of the main tournament."
         ),
     )
     created_by = models.ForeignKey(
@@ -172,28 +177,28 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
-        verbose_name = _("Turnier")
-        verbose_name_plural = _("Turniere")
+        verbose_name = _("Tournament")
+        verbose_name_plural = _("Tournaments")
         constraints = [
             models.CheckConstraint(
                 condition=Q(games_per_round__gte=1, games_per_round__lte=4),
                 name="tournament_games_per_round_1_4",
-                violation_error_message=_("Eine Runde hat 1 bis 4 Spiele."),
+                violation_error_message=_("A round has 1 to 4 games."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds_planned__gte=1, rounds_planned__lte=4),
                 name="tournament_rounds_1_4",
-                violation_error_message=_("Ein Turnier hat 1 bis 4 Vorrunden."),
+                violation_error_message=_("A tournament has 1 to 4 preliminary rounds."),
             ),
             models.CheckConstraint(
                 condition=Q(end_date__gte=F("start_date")),
                 name="tournament_end_after_start",
-                violation_error_message=_("Das Ende liegt vor dem Beginn."),
+                violation_error_message=_("The end is before the start."),
             ),
             models.CheckConstraint(
                 condition=Q(finalists_count__gte=2),
                 name="tournament_finalists_min_2",
-                violation_error_message=_("Eine Finalrunde braucht mindestens zwei Finalisten."),
+                violation_error_message=_("A final round needs at least two finalists."),
             ),
         ]
 
@@ -241,12 +246,12 @@ class TournamentStaff(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
     )
-    role = models.CharField(_("Aufgabe"), max_length=20, choices=StaffRole.choices)
+    role = models.CharField(_("Role"), max_length=20, choices=StaffRole.choices)
     assigned_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name = _("Turnier-Personal")
-        verbose_name_plural = _("Turnier-Personal")
+        verbose_name = _("Tournament staff")
+        verbose_name_plural = _("Tournament staff")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "user", "role"], name="staff_unique_role_per_tournament"
@@ -261,13 +266,13 @@ class Team(models.Model):
     """A team of a special tournament, e.g. a city in a Städtekampf (Klub 6.2.1)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("Mannschaft"), max_length=100)
+    name = models.CharField(_("Team"), max_length=100)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = din5007_order("name")
-        verbose_name = _("Mannschaft")
-        verbose_name_plural = _("Mannschaften")
+        verbose_name = _("Team")
+        verbose_name_plural = _("Teams")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name")
         ]
@@ -287,23 +292,23 @@ class Registration(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="registrations"
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
-    reserve = models.BooleanField(_("Ersatzspieler"), default=False)
+    reserve = models.BooleanField(_("Reserve player"), default=False)
     team = models.ForeignKey(
         Team,
-        verbose_name=_("Mannschaft"),
+        verbose_name=_("Team"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="registrations",
     )
-    checked_in_at = models.DateTimeField(_("Eingecheckt"), null=True, blank=True)
-    withdrawn_at = models.DateTimeField(_("Abgemeldet"), null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("Checked in"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("Withdrawn"), null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
     registered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     source = models.CharField(
-        _("Herkunft"),
+        _("Source"),
         max_length=10,
         choices=RegistrationSource.choices,
         default=RegistrationSource.STAFF,
@@ -313,8 +318,8 @@ class Registration(models.Model):
 
     class Meta:
         ordering = din5007_name_order("player__")  # DIN 5007
-        verbose_name = _("Anmeldung")
-        verbose_name_plural = _("Anmeldungen")
+        verbose_name = _("Registration")
+        verbose_name_plural = _("Registrations")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="registration_unique_player"

@@ -57,15 +57,15 @@ class SheetVersion(models.Model):
     action = models.CharField(max_length=30, choices=SheetAction.choices)
     reason = models.TextField(blank=True)
     filled_in_by = models.CharField(
-        _("Ausgefüllt von (Position)"),
+        _("Filled in by (seat)"),
         max_length=1,
         blank=True,
-        help_text=_("Klub 10.2: die Spieler einigen sich, wer die Liste ausfüllt."),
+        help_text=_("Klub 10.2: the players agree on who fills in the sheet."),
     )
     signed_by_all = models.BooleanField(
-        _("Von allen Spielern unterschrieben"),
+        _("Signed by all players"),
         null=True,
-        help_text=_("Klub 10.4: die Unterschriften bestätigen den ordnungsgemäßen Ablauf."),
+        help_text=_("Klub 10.4: the signatures confirm that the game was conducted properly."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

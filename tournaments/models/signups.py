@@ -41,7 +41,7 @@ class SignupRequest(models.Model):
     registration = models.ForeignKey(
         Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    moved_up_at = models.DateTimeField(_("Nachgerückt"), null=True, blank=True)
+    moved_up_at = models.DateTimeField(_("Moved up"), null=True, blank=True)
     mailed_status = models.CharField(max_length=10, blank=True)
     """The status the player was last e-mailed about: the mail task sends once per status."""
 
@@ -49,8 +49,8 @@ class SignupRequest(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
-        verbose_name = _("Online-Anmeldung")
-        verbose_name_plural = _("Online-Anmeldungen")
+        verbose_name = _("Online registration")
+        verbose_name_plural = _("Online registrations")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"],

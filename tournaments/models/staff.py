@@ -9,8 +9,8 @@ from tournaments.enums import StaffRole
 
 
 class StaffChangeKind(models.TextChoices):
-    ASSIGNED = "assigned", _("zugeordnet")
-    ENDED = "ended", _("Zuordnung aufgehoben")
+    ASSIGNED = "assigned", _("assigned")
+    ENDED = "ended", _("Assignment ended")
 
 
 class StaffChange(models.Model):
@@ -24,10 +24,10 @@ class StaffChange(models.Model):
     person = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    person_name = models.CharField(_("Benutzer"), max_length=150)
-    role = models.CharField(_("Aufgabe"), max_length=20, choices=StaffRole.choices)
+    person_name = models.CharField(_("User"), max_length=150)
+    role = models.CharField(_("Role"), max_length=20, choices=StaffRole.choices)
     kind = models.CharField(max_length=10, choices=StaffChangeKind.choices)
-    reason = models.CharField(_("Grund"), max_length=300, blank=True)
+    reason = models.CharField(_("Reason"), max_length=300, blank=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -35,8 +35,8 @@ class StaffChange(models.Model):
 
     class Meta:
         ordering = ["at", "pk"]
-        verbose_name = _("Änderung am Turnier-Personal")
-        verbose_name_plural = _("Änderungen am Turnier-Personal")
+        verbose_name = _("Change to the tournament staff")
+        verbose_name_plural = _("Changes to the tournament staff")
 
     def __str__(self) -> str:
         return f"{self.person_name} {self.get_role_display()} {self.get_kind_display()}"

@@ -11,15 +11,15 @@ from tournaments.models import Registration, Round, Tournament
 
 def _round_choices(tournament: Tournament) -> list[tuple[str, str]]:
     rounds = tournament.rounds.order_by("number")
-    return [("", _("– ohne Runde (z. B. in der Pause) –"))] + [
-        (str(r.number), _("Finalrunde") if r.is_final else _("Runde %(n)s") % {"n": r.number})
+    return [("", _("– without a round (e.g. during the break) –"))] + [
+        (str(r.number), _("Final round") if r.is_final else _("Round %(n)s") % {"n": r.number})
         for r in rounds
     ]
 
 
 def _game_choices(tournament: Tournament) -> list[tuple[str, str]]:
-    return [("", _("– kein bestimmtes Spiel –"))] + [
-        (str(n), _("Spiel %(n)s") % {"n": n}) for n in range(1, tournament.games_per_round + 1)
+    return [("", _("– no particular game –"))] + [
+        (str(n), _("Game %(n)s") % {"n": n}) for n in range(1, tournament.games_per_round + 1)
     ]
 
 
@@ -38,7 +38,7 @@ class _TournamentForm(forms.Form):
             return None
         rnd = Round.objects.filter(tournament=self.tournament, number=int(value)).first()
         if rnd is None:
-            raise forms.ValidationError(_("Diese Runde gibt es nicht."))
+            raise forms.ValidationError(_("This round does not exist."))
         return rnd
 
     def clean_game_number(self) -> int | None:
@@ -49,36 +49,36 @@ class _TournamentForm(forms.Form):
 class WarningForm(_TournamentForm):
     """Player → kind → ground → optional round, game and note (SPEC §7)."""
 
-    player = forms.TypedChoiceField(label=_("Spieler"), coerce=int)
-    kind = forms.ChoiceField(label=_("Art"), choices=WarningKind.choices, widget=forms.RadioSelect)
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Type"), choices=WarningKind.choices, widget=forms.RadioSelect)
     ground = forms.ChoiceField(
-        label=_("Grund"), choices=WarningGround.choices, widget=forms.RadioSelect
+        label=_("Reason"), choices=WarningGround.choices, widget=forms.RadioSelect
     )
     ground_text = forms.CharField(
-        label=_("Grund (Freitext)"),
+        label=_("Reason (free text)"),
         max_length=300,
         required=False,
-        help_text=_("Nur bei „Anderer Grund“ nötig."),
+        help_text=_("Only needed for “Other reason”."),
     )
-    round = forms.ChoiceField(label=_("Runde"), required=False)
+    round = forms.ChoiceField(label=_("Round"), required=False)
     game_number = forms.ChoiceField(
-        label=_("Spiel"),
+        label=_("Game"),
         required=False,
         help_text=_(
-            "Rote Karte während einer laufenden Runde: Unsere Auslegung (Klub 4.5.1, 4.2) – "
-            "gespielte Spiele bleiben stehen; das Spiel der Karte beendet der Spieler nicht, "
-            "ab diesem Spiel spielen die anderen zu dritt (Platzierungspunkte 4, 3, 1). "
-            "Ohne Spiel gilt die Karte ab der nächsten Runde."
+            "Red card during a running round: our reading (Klub 4.5.1, 4.2) – games played "
+            "stand; the player does not finish the game of the card, and from this game on "
+            "the others play as three (placement points (Platzierungspunkte) 4, 3, 1). "
+            "Without a game, the card applies from the next round."
         ),
     )
     note = forms.CharField(
-        label=_("Notiz"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Note"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
     )
 
     def __init__(self, *args, registrations: list[Registration], **kwargs):
         super().__init__(*args, **kwargs)
         self.players = {r.player_id: r.player for r in registrations}
-        self.fields["player"].choices = [("", _("– Spieler wählen –"))] + [
+        self.fields["player"].choices = [("", _("– choose a player –"))] + [
             (r.player_id, f"{r.player.full_name} ({r.player.federation_number})")
             for r in registrations
         ]
@@ -89,7 +89,7 @@ class WarningForm(_TournamentForm):
             cleaned.get("ground") == WarningGround.FREE_TEXT
             and not (cleaned.get("ground_text") or "").strip()
         ):
-            self.add_error("ground_text", _("Bitte den Grund als Freitext angeben."))
+            self.add_error("ground_text", _("Please give the reason as free text."))
         return cleaned
 
     @property
@@ -103,31 +103,31 @@ OBJECTION_CHOICES = [(str(n), str(n)) for n in range(0, 5)]
 class RulingForm(_TournamentForm):
     """A call at a table: question, ruling, rule cited; objections decide on escalation."""
 
-    round = forms.ChoiceField(label=_("Runde"), required=False)
+    round = forms.ChoiceField(label=_("Round"), required=False)
     table_number = forms.IntegerField(
-        label=_("Tisch"), required=False, min_value=1, max_value=100000
+        label=_("Table"), required=False, min_value=1, max_value=100000
     )
-    game_number = forms.ChoiceField(label=_("Spiel"), required=False)
+    game_number = forms.ChoiceField(label=_("Game"), required=False)
     question = forms.CharField(
-        label=_("Frage / Sachverhalt"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Question / facts"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
     decision = forms.CharField(
-        label=_("Entscheidung"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Decision"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
     rule_cited = forms.CharField(
-        label=_("Regel"),
+        label=_("Rule"),
         max_length=100,
         required=False,
-        help_text=_("z. B. „Klub 15.3“; leer, wenn nach Ermessen entschieden (Klub 4.2)."),
+        help_text=_("e.g. “Klub 15.3”; empty when decided at discretion (Klub 4.2)."),
     )
     objections = forms.TypedChoiceField(
-        label=_("Widersprechende Spieler"),
+        label=_("Objecting players"),
         choices=OBJECTION_CHOICES,
         coerce=int,
         initial="0",
         widget=forms.RadioSelect,
         help_text=_(
-            "Widersprechen mehr als zwei Spieler, entscheidet der Hauptschiedsrichter endgültig "
+            "If more than two players object, the head referee makes the final decision "
             "(Klub 4.2.2)."
         ),
     )
@@ -135,16 +135,16 @@ class RulingForm(_TournamentForm):
 
 class FinalRulingForm(forms.Form):
     decision = forms.CharField(
-        label=_("Endgültige Entscheidung"),
+        label=_("Final decision"),
         max_length=4000,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
-    rule_cited = forms.CharField(label=_("Regel"), max_length=100, required=False)
+    rule_cited = forms.CharField(label=_("Rule"), max_length=100, required=False)
 
 
 class WithdrawForm(forms.Form):
     reason = forms.CharField(
-        label=_("Begründung der Rücknahme (Pflicht)"),
+        label=_("Reason for the withdrawal (required)"),
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
@@ -154,17 +154,15 @@ class CallCloseForm(forms.Form):
     """How a table's call ended (issue #15.6), and the warning or ruling it led to, if any."""
 
     outcome = forms.CharField(
-        label=_("Ergebnis"),
+        label=_("Result"),
         max_length=2000,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Kurz, was geklärt wurde; leer nur, wenn unten eine Verwarnung oder "
-                    "Entscheidung gewählt ist."),
+        help_text=_("Briefly, what was clarified; empty only if a warning or decision is chosen "
+                    "below."),
     )  # fmt: skip
-    warning = forms.ModelChoiceField(label=_("Führte zu Verwarnung"), queryset=None, required=False)
-    ruling = forms.ModelChoiceField(
-        label=_("Führte zu Entscheidung"), queryset=None, required=False
-    )
+    warning = forms.ModelChoiceField(label=_("Led to a warning"), queryset=None, required=False)
+    ruling = forms.ModelChoiceField(label=_("Led to a decision"), queryset=None, required=False)
 
     def __init__(self, *args, warnings, rulings, **kwargs):
         super().__init__(*args, **kwargs)

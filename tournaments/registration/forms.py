@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class GuestForm(forms.Form):
-    first_name = forms.CharField(label=_("Vorname"), max_length=80)
-    last_name = forms.CharField(label=_("Nachname"), max_length=80)
-    club = forms.CharField(label=_("Verein"), max_length=120, required=False)
-    reserve = forms.BooleanField(label=_("als Ersatzspieler"), required=False)
+    first_name = forms.CharField(label=_("First name"), max_length=80)
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    reserve = forms.BooleanField(label=_("as a reserve player"), required=False)

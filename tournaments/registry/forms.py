@@ -31,22 +31,21 @@ class PlayerForm(forms.ModelForm):
         # The model's check constraint would only say "Bedingung … ist nicht erfüllt".
         year = self.cleaned_data.get("birth_year")
         if year is not None and not 1900 <= year <= 2100:
-            raise forms.ValidationError(_("Das Geburtsjahr muss zwischen 1900 und 2100 liegen."))
+            raise forms.ValidationError(_("The year of birth must be between 1900 and 2100."))
         return year
 
 
 class PlayerImportForm(forms.Form):
     file = forms.FileField(
-        label=_("CSV-Datei"),
+        label=_("CSV file"),
         help_text=_(
-            "Spalten: Mitgliedsnummer; Nachname; Vorname; Verein; Ort; Geburtsjahr; E-Mail; "
-            "Name veröffentlichen (ja/nein). Trennzeichen ; oder , – UTF-8 oder Excel "
-            "(Windows-1252)."
+            "Columns: membership number; last name; first name; club; town; year of birth; "
+            "e-mail; publish name (yes/no). Delimiter ; or , – UTF-8 or Excel (Windows-1252)."
         ),
     )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(_("Die Datei ist größer als 2 MB."))
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
         return upload

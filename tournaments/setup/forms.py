@@ -55,10 +55,10 @@ class TournamentForm(forms.ModelForm):
         for name in PRESET_FIELDS:  # empty: the category decides (Klub 6.3), see `_fill_presets`
             self.fields[name].required = False
         self.fields["end_date"].required = False
-        self.fields["end_date"].help_text = _("Leer lassen bei eintägigen Turnieren.")
+        self.fields["end_date"].help_text = _("Leave empty for one-day tournaments.")
         self.fields["rounds_planned"].help_text = _(
-            "Anzahl der Spielrunden ohne Finalrunde (Klub 6.2); leer lassen: die Kategorie legt "
-            "sie fest (Klub 6.3)."
+            "Number of rounds without the final round (Klub 6.2); leave empty: the category "
+            "sets it (Klub 6.3)."
         )
         self.fields["category"].widget.attrs["data-presets"] = json.dumps(category_presets())
 
@@ -69,7 +69,7 @@ class TournamentForm(forms.ModelForm):
             for name in PRESET_FIELDS:
                 if name in cleaned and cleaned[name] is None:
                     self.add_error(
-                        name, _("Bitte angeben: ein Sonderturnier kündigt das an (Klub 6.2.1).")
+                        name, _("Please fill in: a special tournament announces this (Klub 6.2.1).")
                     )
         if cleaned.get("end_date") is None and not self.has_error("end_date"):
             cleaned["end_date"] = cleaned.get("start_date")  # a one-day event
@@ -112,7 +112,7 @@ def _fill_presets(cleaned: dict) -> bool:
 
 class StaffForm(forms.Form):
     role = forms.ChoiceField(
-        label=_("Aufgabe"),
+        label=_("Role"),
         choices=[
             (StaffRole.REFEREE, StaffRole.REFEREE.label),
             (StaffRole.HEAD_REFEREE, StaffRole.HEAD_REFEREE.label),
@@ -120,15 +120,15 @@ class StaffForm(forms.Form):
         ],
     )
     username = forms.CharField(
-        label=_("Benutzername"),
+        label=_("User name"),
         max_length=150,
         widget=forms.TextInput(attrs={"list": "referee-candidates", "autocomplete": "off"}),
     )
     reason = forms.CharField(
-        label=_("Anmerkung (optional)"),
+        label=_("Remark (optional)"),
         max_length=300,
         required=False,
-        help_text=_("Erscheint im Verlauf: wer wann in welcher Aufgabe eingeteilt war."),
+        help_text=_("Appears in the history: who was assigned in which role and when."),
     )
 
 
@@ -152,13 +152,13 @@ class JuniorFieldForm(forms.ModelForm):
 
 class JuniorFieldCreateForm(forms.Form):
     rounds_planned = forms.TypedChoiceField(
-        label=_("Runden der Junioren"),
+        label=_("Rounds of the juniors"),
         choices=[(n, str(n)) for n in (1, 2, 3, 4)],
         coerce=int,
         initial=2,
         help_text=_(
-            "Junioren, die getrennt vom Hauptfeld spielen, können eine abweichende Rundenzahl "
-            "spielen (Klub 6.3); unsere Lesart: Klub-Turniere 2 bis 4 Runden, Sonderturniere "
-            "1 bis 4."
+            "Juniors playing separately from the main field may play a different number of "
+            "rounds (Klub 6.3); our reading: club tournaments 2 to 4 rounds, special "
+            "tournaments 1 to 4."
         ),
     )

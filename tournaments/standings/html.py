@@ -19,10 +19,10 @@ from tournaments.standings.rows import StandingsData, derived
 def page_rows(rows) -> tuple[str, ...]:
     """Each row's HTML after its opening ``<tr``."""
     player_url = url_pattern("player_page")
-    no_rank = f'<span aria-label="{escape(_("ohne Rang"))}">–</span>'
-    final = f' <span class="badge badge-ok">{escape(_("Finale"))}</span>'
-    reserve = f' <span class="badge badge-reserve">{escape(_("Ersatz"))}</span>'
-    excluded = f' <span class="badge badge-bad">{escape(_("ausgeschlossen"))}</span>'
+    no_rank = f'<span aria-label="{escape(_("without rank"))}">–</span>'
+    final = f' <span class="badge badge-ok">{escape(_("Final"))}</span>'
+    reserve = f' <span class="badge badge-reserve">{escape(_("Reserve"))}</span>'
+    excluded = f' <span class="badge badge-bad">{escape(_("excluded"))}</span>'
     out = []
     for r in rows:
         club = escape(r.club)
@@ -89,9 +89,9 @@ def hall_body(data: StandingsData) -> SafeString:
 
 
 def hall_rows(rows) -> str:
-    final = f' <span class="tag">{escape(_("Finale"))}</span>'
-    reserve = f' <span class="tag">{escape(_("Ersatz"))}</span>'
-    excluded = f' <span class="tag tag-bad">{escape(_("ausgeschlossen"))}</span>'
+    final = f' <span class="tag">{escape(_("Final"))}</span>'
+    reserve = f' <span class="tag">{escape(_("Reserve"))}</span>'
+    excluded = f' <span class="tag tag-bad">{escape(_("excluded"))}</span>'
     return "".join(
         f'<tr><td class="num">{r.rank or "–"}</td><td>{escape(r.name)}'
         f"{final if r.finalist else ''}{reserve if r.reserve else ''}"
@@ -114,14 +114,14 @@ def round_results_body(tables: list[dict], *, staff: bool) -> SafeString:
     """Every table's results of a round (`selectors.round_results`), one card per table."""
     not_played = (
         '<td class="result-cell not-played"><span aria-hidden="true">–</span>'
-        f'<span class="visually-hidden">{escape(_("nicht gespielt"))}</span></td>'
+        f'<span class="visually-hidden">{escape(_("not played"))}</span></td>'
     )
-    place_title = escape(_("Platz und Platzierungspunkte"))
-    place_text = _("%(p)s. Pl. · %(pp)s P.")
-    reserve = f' <span class="badge badge-reserve">{escape(_("Ersatz"))}</span>'
-    pool = f' <span class="badge">{escape(_("Pool leer"))}</span>'
-    no_result = f'<tr><td colspan="5">{escape(_("Kein Ergebnis."))}</td></tr>'
-    game, table_label, round_label = _("Spiel"), _("Tisch %(n)s"), _("Runde")
+    place_title = escape(_("Place and placement points"))
+    place_text = _("Place %(p)s · %(pp)s pts")
+    reserve = f' <span class="badge badge-reserve">{escape(_("Reserve"))}</span>'
+    pool = f' <span class="badge">{escape(_("Pool empty"))}</span>'
+    no_result = f'<tr><td colspan="5">{escape(_("No result."))}</td></tr>'
+    game, table_label, round_label = _("Game"), _("Table %(n)s"), _("Round")
     out = []
     for t in tables:
         n = t["number"]

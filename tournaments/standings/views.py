@@ -119,21 +119,21 @@ def standings_csv(request, pk: int):
     writer = excel_writer(out)
     round_headers = []
     for n in table.round_numbers:
-        label = _("Finale") if n == table.final_round else _("R%(n)s") % {"n": n}
-        round_headers += [f"{label} " + _("Platzierungspunkte"), f"{label} " + _("Spielpunkte")]
+        label = _("Final") if n == table.final_round else _("R%(n)s") % {"n": n}
+        round_headers += [f"{label} " + _("Placement points"), f"{label} " + _("Game points")]
     writer.writerow(
         [
-            _("Rang"),
+            _("Rank"),
             _("Name"),
-            _("Verein"),
-            _("Platzierungspunkte"),
-            _("Spielpunkte"),
-            _("1. Plätze"),
-            _("2. Plätze"),
-            _("3. Plätze"),
-            _("4. Plätze"),
-            _("Minuspunkte"),
-            _("Spiele"),
+            _("Club"),
+            _("Placement points"),
+            _("Game points"),
+            _("1st places"),
+            _("2nd places"),
+            _("3rd places"),
+            _("4th places"),
+            _("Minus points"),
+            _("Games"),
             _("Status"),
             *round_headers,
         ]
@@ -143,9 +143,9 @@ def standings_csv(request, pk: int):
         if e.finalist:
             status.append(_("Finalist"))
         if e.reserve:
-            status.append(_("Ersatzspieler"))
+            status.append(_("Reserve player"))
         if e.excluded:
-            status.append(_("ausgeschlossen"))
+            status.append(_("excluded"))
         per_round = []
         for figures in e.rounds:
             per_round += list(figures) if figures else ["", ""]
@@ -166,7 +166,7 @@ def standings_csv(request, pk: int):
     if table.teams:  # a Städtekampf (Klub 6.2.1): the team standings follow, after a blank row
         writer.writerow([])
         writer.writerow(
-            [_("Rang"), _("Mannschaft"), _("Platzierungspunkte"), _("Spielpunkte"), _("Spieler")]
+            [_("Rank"), _("Team"), _("Placement points"), _("Game points"), _("Player")]
         )
         for t in table.teams:
             writer.writerow([t.rank, t.name, t.placement_points, t.game_points, t.players])

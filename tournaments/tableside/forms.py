@@ -47,9 +47,9 @@ def submission_key(value) -> uuid.UUID | None:
 
 class CodeForm(forms.Form):
     code = forms.CharField(
-        label=_("Tisch-Code"),
+        label=_("Table code"),
         max_length=40,
-        help_text=_("Steht auf der Tischkarte unter dem QR-Code, z. B. 3F-K7QXM."),
+        help_text=_("Printed on the table card below the QR code, e.g. 3F-K7QXM."),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
         ),
@@ -60,10 +60,8 @@ class SignoffForm(forms.Form):
     letter = forms.ChoiceField(choices=[(c, c) for c in "ABCD"])
     version = forms.IntegerField(min_value=1)
     verdict = forms.ChoiceField(choices=SignoffVerdict.choices)
-    note = forms.CharField(
-        label=_("Was stimmt nicht? (freiwillig)"), max_length=1000, required=False
-    )
+    note = forms.CharField(label=_("What's wrong? (optional)"), max_length=1000, required=False)
 
 
 class RefereeCallForm(forms.Form):
-    reason = forms.CharField(label=_("Anlass (freiwillig)"), max_length=300, required=False)
+    reason = forms.CharField(label=_("Cause (optional)"), max_length=300, required=False)
