@@ -80,7 +80,12 @@ def test_sign_up_to_table_mail_and_calendar_feed(page, phone, live_server, mailo
         page.get_by_role("button", name="Check-in öffnen").click()
         qr = page.get_by_test_id("check-in-qr")
         qr.wait_for()
-        assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
+        # the image loads after the page (under load later): wait for it, fail if it is broken
+        page.wait_for_function(
+            "() => { const img = document.querySelector('[data-testid=check-in-qr]');"
+            " return img && img.complete && img.naturalWidth > 0; }",
+            timeout=10_000,
+        )
         link = page.get_by_test_id("check-in-window").get_by_role("link").first
         phone.goto(base + link.get_attribute("href"))
         phone.get_by_role("button", name="Jetzt einchecken").click()
