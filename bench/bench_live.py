@@ -24,13 +24,11 @@ import multiprocessing
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from bench import bench_pages, load
+from bench import backends, bench_pages, load
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_live"
@@ -47,38 +45,9 @@ GOAL_SECONDS = 2.0
 
 def main() -> None:
     """Pick the back ends (as bench_pages does), then run in a fresh process."""
-    with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-        pg = os.environ.get("BENCH_POSTGRES_URL", PG_DEFAULT)
-        pg_reason = bench_pages._prepare_postgres(pg)
-        env["DATABASE_URL"] = pg if pg_reason is None else f"sqlite:///{tmp}/bench.sqlite3"
-        redis_url = os.environ.get("BENCH_REDIS_URL", REDIS_DEFAULT)
-        redis_reason = _prepare_redis(redis_url)
-        if redis_reason is None:
-            env.update(REDIS_URL=redis_url, CACHE_KEY_PREFIX=PREFIX)
-        print(
-            f"back ends: {'PostgreSQL' if pg_reason is None else f'SQLite ({pg_reason})'}, "
-            f"{'Redis' if redis_reason is None else f'local memory ({redis_reason})'}"
-        )
-        env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-        subprocess.run(
-            [sys.executable, "-m", "bench.bench_live", "--run"], cwd=ROOT, env=env, check=True
-        )
-
-
-def _prepare_redis(url: str) -> str | None:
-    try:
-        import redis
-    except ImportError:
-        return "redis-Paket fehlt"
-    try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
-        client.ping()
-        for key in client.scan_iter(match=f"{PREFIX}:*"):
-            client.delete(key)
-    except Exception as exc:
-        return f"Redis nicht erreichbar: {exc.__class__.__name__}"
-    return None
+    backends.run_with_backends(
+        "bench.bench_live", pg_default=PG_DEFAULT, redis_default=REDIS_DEFAULT, prefix=PREFIX
+    )
 
 
 # --- a minimal keep-alive HTTP/1.1 client (asyncio) --------------------------------------------

@@ -28,13 +28,11 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from bench import load
+from bench import backends, load
 from bench.load import HTMX_TABLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,55 +58,9 @@ def verdict(ok: bool) -> str:
 
 def main() -> None:
     """Pick the back ends, then run the bench in a fresh process with their environment."""
-    with tempfile.TemporaryDirectory(prefix="bench-pages-") as tmp:
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-        pg = os.environ.get("BENCH_POSTGRES_URL", PG_DEFAULT)
-        pg_reason = _prepare_postgres(pg)
-        env["DATABASE_URL"] = pg if pg_reason is None else f"sqlite:///{tmp}/bench.sqlite3"
-        redis_url = os.environ.get("BENCH_REDIS_URL", REDIS_DEFAULT)
-        redis_reason = _prepare_redis(redis_url)
-        if redis_reason is None:
-            env.update(REDIS_URL=redis_url, CACHE_KEY_PREFIX=PREFIX)
-        print(
-            f"back ends: {'PostgreSQL' if pg_reason is None else f'SQLite ({pg_reason})'}, "
-            f"{'Redis' if redis_reason is None else f'local memory ({redis_reason})'}"
-        )
-        env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-        subprocess.run(
-            [sys.executable, "-m", "bench.bench_pages", "--run"], cwd=ROOT, env=env, check=True
-        )
-
-
-def _prepare_postgres(url: str) -> str | None:
-    """Drop and create the bench database; a reason string if PostgreSQL is not usable."""
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg fehlt"
-    base, _, name = url.rpartition("/")
-    try:
-        with psycopg.connect(f"{base}/postgres", autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
-    except Exception as exc:  # not reachable, no rights
-        return f"PostgreSQL nicht erreichbar: {exc.__class__.__name__}"
-    return None
-
-
-def _prepare_redis(url: str) -> str | None:
-    """Forget the bench's keys of an earlier run; a reason string if Redis is not usable."""
-    try:
-        import redis
-    except ImportError:
-        return "redis-Paket fehlt"
-    try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
-        client.ping()
-        for key in client.scan_iter(match=f"{PREFIX}:*"):
-            client.delete(key)
-    except Exception as exc:
-        return f"Redis nicht erreichbar: {exc.__class__.__name__}"
-    return None
+    backends.run_with_backends(
+        "bench.bench_pages", pg_default=PG_DEFAULT, redis_default=REDIS_DEFAULT, prefix=PREFIX
+    )
 
 
 # --- inside the bench process ----------------------------------------------------------------

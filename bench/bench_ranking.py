@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import backends
+
 ROOT = Path(__file__).resolve().parents[1]
 PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_ranking"
 YEAR = 2026
@@ -47,7 +49,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         runs = [("SQLite", f"sqlite:///{tmp}/bench_ranking.sqlite3")]
         pg = os.environ.get("BENCH_POSTGRES_URL", PG_DEFAULT)
-        reason = _prepare_postgres(pg)
+        reason = backends.prepare_postgres(pg)
         if reason is None:
             runs.append(("PostgreSQL", pg))
         for label, url in runs:
@@ -62,22 +64,6 @@ def main() -> None:
             )
         if reason is not None:
             print(f"-- PostgreSQL: SKIP ({reason})")
-
-
-def _prepare_postgres(url: str) -> str | None:
-    """Drop and create the bench database; a reason string if PostgreSQL is not usable."""
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg fehlt"
-    base, _, name = url.rpartition("/")
-    try:
-        with psycopg.connect(f"{base}/postgres", autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
-    except Exception as exc:  # not reachable, no rights
-        return f"PostgreSQL nicht erreichbar: {exc.__class__.__name__}"
-    return None
 
 
 def _timed(label: str, func):

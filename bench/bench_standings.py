@@ -33,6 +33,8 @@ import time
 from io import StringIO
 from pathlib import Path
 
+from bench import backends
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS, ROUNDS, GAMES = 400, 4, 4
 SMALL_PLAYERS = 16
@@ -276,7 +278,7 @@ def _stored_report(label: str, pk: int) -> None:
 def _postgres_selector() -> None:
     """The selector part on PostgreSQL, in a process of its own (settings read DATABASE_URL)."""
     url = os.environ.get("BENCH_STANDINGS_POSTGRES_URL", PG_DEFAULT)
-    reason = _prepare_postgres(url)
+    reason = backends.prepare_postgres(url)
     if reason is not None:
         print(f"SKIP  PostgreSQL: {reason}")
         return
@@ -285,22 +287,6 @@ def _postgres_selector() -> None:
     subprocess.run(
         [sys.executable, "-m", "bench.bench_standings", "--selector"], cwd=ROOT, env=env, check=True
     )
-
-
-def _prepare_postgres(url: str) -> str | None:
-    """Drop and create the bench database; a reason string if PostgreSQL is not usable."""
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg fehlt"
-    base, _, name = url.rpartition("/")
-    try:
-        with psycopg.connect(f"{base}/postgres", autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
-    except Exception as exc:  # not reachable, no rights
-        return f"nicht erreichbar ({exc.__class__.__name__})"
-    return None
 
 
 def _selector_only() -> None:
