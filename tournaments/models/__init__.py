@@ -17,6 +17,7 @@ from tournaments.models.sheets import (
 from tournaments.models.signups import SignupRequest
 from tournaments.models.staff import StaffChange, StaffChangeKind
 from tournaments.models.standings import StandingsSnapshot
+from tournaments.models.venue import CheckoutState, UploadOutcome, VenueCheckout, VenueUpload
 
 __all__ = [
     "Absence",
@@ -48,4 +49,8 @@ __all__ = [
     "Team",
     "Tournament",
     "TournamentStaff",
+    "CheckoutState",
+    "UploadOutcome",
+    "VenueCheckout",
+    "VenueUpload",
 ]
