@@ -64,8 +64,8 @@ def _is_csp_violation(message) -> bool:
     return text.startswith("CSP-Verstoß") or "Content Security Policy" in text
 
 
-def _page(browser, request, viewport):
-    context = browser.new_context(viewport=viewport, locale="de-DE")
+def _page(browser, request, viewport, locale: str = "de-DE"):
+    context = browser.new_context(viewport=viewport, locale=locale)
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -93,6 +93,18 @@ def page(browser, request):
 def phone(browser, request):
     """A phone-sized page (players and referees)."""
     yield from _page(browser, request, {"width": 390, "height": 844})
+
+
+@pytest.fixture
+def page_en(browser, request):
+    """The director's laptop of a guest from abroad: the browser asks for English (en-GB)."""
+    yield from _page(browser, request, {"width": 1280, "height": 900}, locale="en-GB")
+
+
+@pytest.fixture
+def phone_en(browser, request):
+    """A phone whose browser asks for English (en-GB)."""
+    yield from _page(browser, request, {"width": 390, "height": 844}, locale="en-GB")
 
 
 def log_in(page, base_url: str, username: str, password: str) -> None:
