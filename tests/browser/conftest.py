@@ -107,9 +107,17 @@ def phone_en(browser, request):
     yield from _page(browser, request, {"width": 390, "height": 844}, locale="en-GB")
 
 
-def log_in(page, base_url: str, username: str, password: str) -> None:
+LOGIN_LABELS = {
+    "de": ("Benutzername", "Passwort", "Anmelden"),
+    "en": ("User name", "Password", "Log in"),
+}
+
+
+def log_in(page, base_url: str, username: str, password: str, *, language: str = "de") -> None:
+    """Log in through the form, labelled in the language the page is in."""
+    user_label, password_label, button = LOGIN_LABELS[language]
     page.goto(f"{base_url}/konto/anmelden/")
-    page.get_by_label("Benutzername").fill(username)
-    page.get_by_label("Passwort").fill(password)
-    page.get_by_role("button", name="Anmelden").click()
+    page.get_by_label(user_label).fill(username)
+    page.get_by_label(password_label).fill(password)
+    page.get_by_role("button", name=button).click()
     page.wait_for_load_state()
