@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.template import loader
 from django.template.base import Lexer, TokenType
+from django.utils import translation
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 TAG = "\x00"  # stands for a template tag or variable in the text that is left
@@ -146,3 +148,27 @@ def test_the_check_finds_unmarked_text(source, words):
 )
 def test_marked_text_markup_and_allowed_words_pass(source):
     assert unmarked(source) == []
+
+
+def test_every_page_document_names_the_active_language():
+    """`<html lang>` follows the language on every document, not only on base.html (the hall
+    display and the 500 page have their own)."""
+    documents = [p for p in template_files() if "<html" in p.read_text(encoding="utf-8")]
+
+    assert {str(p.relative_to(TEMPLATES)) for p in documents} == {
+        "base.html",
+        "errors/500.html",
+        "tournaments/public/hall.html",
+    }
+    for path in documents:
+        assert '<html lang="{{ LANGUAGE_CODE }}">' in path.read_text(encoding="utf-8"), path
+
+
+def test_the_500_page_in_both_languages():
+    with translation.override("en"):
+        english = loader.render_to_string("errors/500.html")
+    with translation.override("de"):
+        german = loader.render_to_string("errors/500.html")
+
+    assert '<html lang="en">' in english and "<h1>An error has occurred</h1>" in english
+    assert '<html lang="de">' in german and "<h1>Ein Fehler ist aufgetreten</h1>" in german
