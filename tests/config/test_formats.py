@@ -1,10 +1,13 @@
 """Dates and numbers per language (issue 17): German exactly as the pages always wrote them,
 English "3 May 2026" with a 24-hour clock; the site's extra format names in both modules."""
 
+import re
 from datetime import date, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 from django.template import Context, Template
 from django.utils import translation
 
@@ -12,6 +15,7 @@ from config.formats import EXTRA_FORMATS, format_pattern, local_format
 from config.formats.de import formats as de_formats
 from config.formats.en import formats as en_formats
 
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
 DAY = date(2026, 5, 3)
 # 14:30:05 in Berlin (summer time): what every page shows, whatever the server's clock zone.
 MOMENT = datetime(2026, 5, 3, 12, 30, 5, tzinfo=ZoneInfo("UTC"))
@@ -76,3 +80,21 @@ def test_templates_use_the_named_formats_with_the_site_filter():
 def test_a_plain_date_has_no_time_zone_to_convert():
     with translation.override("en"):
         assert local_format(DAY, "SHORT_DATE_FORMAT") == "3 May 2026"
+
+
+def test_templates_name_a_format_instead_of_a_pattern():
+    """`|date:"d.m.Y"` would show German digits on an English page: templates name a format
+    (Django's or the site's); only machine formats ("c", "U") are fixed."""
+    pattern = re.compile(r"""\|(date|time|local_date):(?:"([^"]*)"|'([^']*)')""")
+    fixed = []
+    for path in sorted(TEMPLATES.rglob("*.*")):
+        for _filter, double, single in pattern.findall(path.read_text(encoding="utf-8")):
+            name = double or single
+            if name in ("c", "U"):
+                continue
+            try:
+                format_pattern(name)
+            except ValueError:
+                fixed.append(f"{path.relative_to(TEMPLATES)}: {name}")
+
+    assert fixed == []
