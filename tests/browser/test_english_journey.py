@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from ranking.compute import services as compute
 from ranking.models import RankingEntry
+from tests.browser.conftest import CSP_PROBE, is_csp_violation
 from tests.support.builders import (
     PASSWORD,
     add_staff,
@@ -108,6 +109,17 @@ TEXTS = {
         "long_date": "12. Dezember 2026",
     },
 }
+
+
+def laptop(browser, locale: str):
+    """A laptop page with the site's CSP probe (conftest): violations end up in the list."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+    context.add_init_script(CSP_PROBE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
+    return page, violations
 
 
 def html_lang(page) -> str:
@@ -220,24 +232,19 @@ def test_a_staff_day_in_the_visitors_language(browser, live_server, language):
     desk = make_user("orga")
     players = make_named_players()
     base = live_server.url
-    viewport = {"width": 1280, "height": 900}
 
-    director_ctx = browser.new_context(viewport=viewport, locale="de-DE")
-    director = director_ctx.new_page()
+    director, director_csp = laptop(browser, "de-DE")
     log_in(director, base, "leiterin", t, switch=language == "en")
     assert html_lang(director) == language
     tournament = director_sets_up_round_one(director, base, players, t)
     assert html_lang(director) == language
     add_staff(tournament, desk)
 
-    desk_ctx = browser.new_context(
-        viewport=viewport, locale="en-GB" if language == "en" else "de-DE"
-    )
-    desk_page = desk_ctx.new_page()
+    desk_page, desk_csp = laptop(browser, "en-GB" if language == "en" else "de-DE")
     log_in(desk_page, base, "orga", t, switch=False)
     desk_enters_both_sheets(desk_page, t)
     assert html_lang(desk_page) == language
-    desk_ctx.close()
+    desk_page.context.close()
 
     director_confirms_and_publishes(director, base, tournament, t)
     director.goto(f"{base}{reverse('standings', args=[tournament.pk])}")
@@ -246,7 +253,8 @@ def test_a_staff_day_in_the_visitors_language(browser, live_server, language):
     assert director.get_by_text(t["after"]).count() >= 1
     director.goto(f"{base}{reverse('tournament_public', args=[tournament.pk])}")
     assert t["long_date"] in director.locator("p.lead").inner_text()
-    director_ctx.close()
+    director.context.close()
+    assert director_csp == desk_csp == []
 
 
 PUBLIC = {
