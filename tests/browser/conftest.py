@@ -59,7 +59,7 @@ document.addEventListener("securitypolicyviolation", function (event) {
 """
 
 
-def is_csp_violation(message) -> bool:
+def _is_csp_violation(message) -> bool:
     text = message.text
     return text.startswith("CSP-Verstoß") or "Content Security Policy" in text
 
@@ -70,7 +70,7 @@ def _page(browser, request, viewport, locale: str = "de-DE"):
     page = context.new_page()
     page.set_default_timeout(15_000)
     violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
+    page.on("console", lambda m: violations.append(m.text) if _is_csp_violation(m) else None)
     page.csp_violations = violations
     yield page
     failed = getattr(request.node, "rep_call", None)

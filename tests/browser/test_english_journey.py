@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from ranking.compute import services as compute
 from ranking.models import RankingEntry
-from tests.browser.conftest import CSP_PROBE, is_csp_violation
+from tests.browser.conftest import CSP_PROBE, _is_csp_violation
 from tests.support.builders import (
     PASSWORD,
     add_staff,
@@ -118,7 +118,7 @@ def laptop(browser, locale: str):
     page = context.new_page()
     page.set_default_timeout(15_000)
     violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
+    page.on("console", lambda m: violations.append(m.text) if _is_csp_violation(m) else None)
     return page, violations
 
 
