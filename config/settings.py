@@ -110,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.common.context_processors.navigation",
             ],
+            "libraries": {"site_formats": "config.formats.templatetags"},
         },
     },
 ]
@@ -214,6 +215,8 @@ AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", "Deutsch"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and numbers per language: German as the pages always were, English "3 May 2026".
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the switch is remembered for a year, not a session
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True

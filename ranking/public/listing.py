@@ -7,14 +7,13 @@ player hiding their name bumps it). A page shows a slice of them, built in Pytho
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.conf import settings
-from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.formats import local_format
 from ranking.models import RankingYear
 from ranking.public.selectors import RankingRow, ranking_rows
 from tournaments.common import events
@@ -46,12 +45,19 @@ def search(rows: tuple[RankingRow, ...], query: str) -> tuple[RankingRow, ...]:
 
 
 def per_game_text(row: RankingRow) -> str:
+    """The CSV's average (a decimal comma, always: the export is German for spreadsheets)."""
     return f"{row.per_game // 100},{row.per_game % 100:02d}"
+
+
+def per_game_display(row: RankingRow, separator: str) -> str:
+    """The page's average with the active language's decimal separator ("1,50" / "1.50")."""
+    return f"{row.per_game // 100}{separator}{row.per_game % 100:02d}"
 
 
 def rows_html(rows) -> SafeString:
     """The ``<tbody>`` content for these lines."""
     player_url = url_pattern("ranking:player")
+    separator = get_format("DECIMAL_SEPARATOR")  # once: thousands of rows on the print list
     out = []
     for r in rows:
         club = f'<br><span class="muted">{escape(r.club)}</span>' if r.club else ""
@@ -62,7 +68,7 @@ def rows_html(rows) -> SafeString:
             f"{club}</th>"
             f'<td class="num col-wide">{r.tournaments} / {r.rounds} / {r.games}</td>'
             f'<td class="num" data-testid="pp">{r.placement_points}</td>'
-            f'<td class="num col-wide">{per_game_text(r)}</td>'
+            f'<td class="num col-wide">{per_game_display(r, separator)}</td>'
             f'<td class="num" data-testid="gp">{r.game_points}</td>'
             f'<td class="num col-wide">{p1}/{p2}/{p3}/{p4}</td>'
             f'<td class="num col-wide">{r.minus_points}</td></tr>\n'
@@ -70,11 +76,9 @@ def rows_html(rows) -> SafeString:
     return mark_safe("".join(out))
 
 
-def _date(value, fmt: str = "%d.%m.%Y") -> str:
-    """What the template filter `date` gives (d.m.Y): in the site's time zone."""
-    if isinstance(value, datetime):
-        value = timezone.localtime(value)
-    return value.strftime(fmt)
+def _date(value, name: str = "SHORT_DATE_FORMAT") -> str:
+    """What the template filter `date` gives in the active language, in the site's time zone."""
+    return local_format(value, name)
 
 
 def states_html(states) -> SafeString:
@@ -94,7 +98,7 @@ def states_html(states) -> SafeString:
         elif s.final:
             state = final
         else:
-            closes = _date(s.window_closes, "%d.%m.%Y, %H:%M:%S")
+            closes = _date(s.window_closes, "SHORT_DATE_COMMA_TIME_SECONDS_FORMAT")
             note = _("Appeal period until %(d)s") % {"d": closes}
             if s.open_appeals:
                 note += " · " + ngettext(

@@ -95,7 +95,7 @@
     if (draft && draft.version === version) {
       restore(form, draft.fields || {});
       if (draft.key) submissionKey.value = draft.key;
-      say(draft.pending ? "Nicht gesendete Eingabe wiederhergestellt – wird jetzt gesendet." : "Ihre Eingabe auf diesem Handy wurde wiederhergestellt.");
+      say(banner.getAttribute(draft.pending ? "data-text-restored-pending" : "data-text-restored"));
     } else if (draft && store) {
       store.removeItem(key);  // somebody saved since: the old draft does not fit any more
     }
@@ -123,7 +123,7 @@
           }
         })
         .catch(function () {
-          say("Keine Verbindung. Ihre Eingabe ist auf diesem Handy gespeichert und wird automatisch erneut gesendet.");
+          say(banner.getAttribute("data-text-offline"));
           retryTimer = setTimeout(send, 5000);
         });
     }

@@ -64,8 +64,8 @@ def _is_csp_violation(message) -> bool:
     return text.startswith("CSP-Verstoß") or "Content Security Policy" in text
 
 
-def _page(browser, request, viewport):
-    context = browser.new_context(viewport=viewport, locale="de-DE")
+def _page(browser, request, viewport, locale: str = "de-DE"):
+    context = browser.new_context(viewport=viewport, locale=locale)
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -95,9 +95,29 @@ def phone(browser, request):
     yield from _page(browser, request, {"width": 390, "height": 844})
 
 
-def log_in(page, base_url: str, username: str, password: str) -> None:
+@pytest.fixture
+def page_en(browser, request):
+    """The director's laptop of a guest from abroad: the browser asks for English (en-GB)."""
+    yield from _page(browser, request, {"width": 1280, "height": 900}, locale="en-GB")
+
+
+@pytest.fixture
+def phone_en(browser, request):
+    """A phone whose browser asks for English (en-GB)."""
+    yield from _page(browser, request, {"width": 390, "height": 844}, locale="en-GB")
+
+
+LOGIN_LABELS = {
+    "de": ("Benutzername", "Passwort", "Anmelden"),
+    "en": ("User name", "Password", "Log in"),
+}
+
+
+def log_in(page, base_url: str, username: str, password: str, *, language: str = "de") -> None:
+    """Log in through the form, labelled in the language the page is in."""
+    user_label, password_label, button = LOGIN_LABELS[language]
     page.goto(f"{base_url}/konto/anmelden/")
-    page.get_by_label("Benutzername").fill(username)
-    page.get_by_label("Passwort").fill(password)
-    page.get_by_role("button", name="Anmelden").click()
+    page.get_by_label(user_label).fill(username)
+    page.get_by_label(password_label).fill(password)
+    page.get_by_role("button", name=button).click()
     page.wait_for_load_state()

@@ -90,6 +90,49 @@ def test_public_pages_on_a_phone_and_a_laptop(phone, page, live_server, demo):
     assert violations(page, live_server.url, paths) == {}
 
 
+def test_main_pages_in_english_on_a_phone_and_a_laptop(phone_en, page_en, live_server, demo):
+    """Issue #17: the English pages pass too (browsers asking for en-GB): the public pages on
+    both devices, the director's and the desk's on the laptop, the referee's and the player's on
+    the phone."""
+    base, r = live_server.url, demo["running"].pk
+    paths = public_paths(demo)
+    assert violations(phone_en, base, paths) == {}
+    assert violations(page_en, base, paths) == {}
+    table = Round.objects.get(tournament_id=r, number=1).tables.order_by("number").first().number
+    log_in(page_en, base, "leitung", DEMO_PASSWORD, language="en")
+    paths = [
+        reverse("director:home"),
+        reverse("director:tournament_create"),
+        reverse("director:tournament_detail", args=[r]),
+        reverse("director:tournament_edit", args=[r]),
+        reverse("director:registration", args=[r]),
+        reverse("director:round_detail", args=[r, 1]),
+        reverse("director:desk_board", args=[r, 1]),
+        reverse("director:sheet", args=[r, 1, table]),
+        reverse("director:staff", args=[r]),
+        reverse("desk_home"),
+    ]
+    assert violations(page_en, base, paths) == {}
+    assert page_en.locator("html").get_attribute("lang") == "en"
+    log_in(phone_en, base, "schiri", DEMO_PASSWORD, language="en")
+    paths = [
+        reverse("referee_home"),
+        reverse("referee:tournament", args=[r]),
+        reverse("referee:warnings", args=[r]),
+        reverse("referee:table", args=[r, 1, 1]),
+    ]
+    assert violations(phone_en, base, paths) == {}
+    log_in(phone_en, base, "spieler", DEMO_PASSWORD, language="en")
+    paths = [
+        reverse("ranking:my_area"),
+        reverse("ranking:my_tournaments"),
+        reverse("ranking:check_in", args=[r]),
+        reverse("ranking:my_data"),
+    ]
+    assert violations(phone_en, base, paths) == {}
+    assert phone_en.locator("html").get_attribute("lang") == "en"
+
+
 def test_account_forms_with_errors_and_links(phone, live_server, demo):
     """The sign-up form with its errors shown, a sign-up link and a reset link that failed."""
     base = live_server.url

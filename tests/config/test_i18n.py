@@ -136,9 +136,8 @@ def test_cached_standings_rows_are_kept_per_language():
 
 
 def test_dates_and_numbers_follow_the_language(client, director):
-    """USE_L10N formatting: month names and decimal separators per language. (Templates
-    still give explicit German patterns such as "j. F Y"; the msgid switch moves them to the
-    named formats, README "Languages".)"""
+    """Month names, the order of day and month, and decimal separators per language
+    (config/formats: German as before, English "12 December 2026")."""
     tournament = make_tournament(director=director, open=True)  # 12 December 2026
     url = reverse("tournament_public", args=[tournament.pk])
 
@@ -146,7 +145,8 @@ def test_dates_and_numbers_follow_the_language(client, director):
     english = client.get(url, **ENGLISH).content.decode()
 
     assert "12. Dezember 2026" in german and "December" not in german
-    assert "12. December 2026" in english and "Dezember" not in english
+    assert "12 December 2026" in english and "Dezember" not in english
+    assert "12. December" not in english
     with translation.override("de"):
         assert translation.gettext("Standings") == "Rangliste"
     page = Template('{% load l10n %}{{ x|floatformat:2 }} {{ d|date:"DATE_FORMAT" }}')
@@ -154,4 +154,4 @@ def test_dates_and_numbers_follow_the_language(client, director):
     with translation.override("de"):
         assert page.render(context) == "1,50 12. Dezember 2026"
     with translation.override("en"):
-        assert page.render(context) == "1.50 Dec. 12, 2026"
+        assert page.render(context) == "1.50 12 December 2026"

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils import translation
 
 from ranking.compute import services as compute
 from ranking.models import RankingEntry
@@ -136,3 +137,28 @@ def test_ranking_page_cold_queries_do_not_grow_with_the_field(
     with django_assert_max_num_queries(8):
         response = client.get(reverse("ranking:year", args=[2026]))
     assert response.status_code == 200
+
+
+@pytest.fixture
+def german_afterwards():
+    """LocaleMiddleware leaves the last request's language active in this thread."""
+    yield
+    translation.deactivate()
+
+
+def test_the_page_writes_the_average_in_the_visitors_language(client, ranked, german_afterwards):
+    """The page follows the language ("2,35" / "2.35"); the CSV keeps its decimal comma."""
+    entry = RankingEntry.objects.filter(games__gt=0).order_by("rank", "player_id").first()
+    german = floatformat(entry.placement_points / entry.games, 2)
+    english = german.replace(",", ".")
+    assert "," in german  # the world has an average with decimals to compare
+    cell = '<td class="num col-wide">{}</td>'
+    url = reverse("ranking:year", args=[2026])
+
+    html_de = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html_en = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    csv_en = client.get(reverse("ranking:csv", args=[2026]), HTTP_ACCEPT_LANGUAGE="en")
+
+    assert cell.format(german) in html_de and cell.format(english) not in html_de
+    assert cell.format(english) in html_en and cell.format(german) not in html_en
+    assert f";{german};" in csv_en.content.decode("utf-8-sig")
