@@ -41,8 +41,9 @@ def _day(value) -> str:
 
 
 def _when(moment: datetime) -> str:
+    """'25.11.2026 um 14:00 Uhr'."""
     local = timezone.localtime(moment)
-    return _("%(date)s at %(time)s") % {"date": _day(local), "time": local.strftime("%H:%M")}
+    return _("%(date)s at %(time)s") % {"date": _day(local), "time": _when_time(moment)}
 
 
 def _require_open(locked: Tournament, now: datetime, *, withdraw: bool) -> None:
