@@ -87,9 +87,9 @@ def can_work_desk(user, tournament: Tournament) -> bool:
     return can_direct(user, tournament) or StaffRole.DESK in staff_roles(user, tournament)
 
 
-def require(condition: bool, message: str = "Keine Berechtigung.") -> None:
+def require(condition: bool, message: str = "") -> None:
     if not condition:
-        raise PermissionDenied(message)
+        raise PermissionDenied(message or _("No permission."))
 
 
 def require_director(user: AbstractBaseUser, tournament: Tournament) -> None:
