@@ -26,7 +26,7 @@ def browser_family(user_agent: str) -> str:
     for marker, name in _BROWSERS:
         if marker in user_agent:
             return name
-    return "anderer Browser"
+    return str(_("other browser"))
 
 
 def device_of(request) -> str:
