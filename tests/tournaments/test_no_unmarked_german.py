@@ -61,7 +61,7 @@ GERMAN_NOUNS = re.compile(
     r"(Turnier|Spieler|Runde|Tisch|Anmeld|Schiedsricht|Mannschaft|Verwarn|Entscheid|Rangliste"
     r"|Ergebnis|Paarung|Ersatzspiel|Zuordnung|Einspruch|Gast|Aktion|Verband|Datei|Zeile|Spalte"
     r"|Bogen|Seite|Fehler|Feld|Spiel|Karte|Uhr|Zeit|Vorname|Nachname|Verein|Ort|Datum|Punkte"
-    r"|Platz|Wertung)[a-zäöüß]*"
+    r"|Platz|Wertung|Ruf|Namen|Grund|Fassung|Gleichstand)[a-zäöüß]*"
 )
 
 #: (module, string) -> why it stays German
@@ -120,6 +120,7 @@ ALLOWED = {
             "gespeichert weicht ab in „",
             "“",
             "gespeichert weicht ab",
+            "volle Namen",
         )
     },
 }

@@ -235,4 +235,4 @@ class RefereeCall(models.Model):
         ordering = ["created_at"]
 
     def __str__(self) -> str:
-        return f"Ruf {self.table} ({self.round})"
+        return _("Call %(table)s (%(round)s)") % {"table": self.table, "round": self.round}
