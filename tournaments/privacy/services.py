@@ -57,7 +57,7 @@ def erasure_request_file(
     reason = (reason or "").strip()
     if len(reason) > MAX_REASON:
         raise ValidationError(
-            {"reason": _("Please at most %(limit)s characters.") % {"limit": MAX_REASON}}
+            {"reason": _("Please use at most %(limit)s characters.") % {"limit": MAX_REASON}}
         )
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.erased_at:

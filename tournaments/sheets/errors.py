@@ -48,7 +48,7 @@ class SheetMismatch(ValidationError):
         super().__init__(
             _(
                 "The re-typed figures differ from the entry in %(count)s place(s). Please check "
-                "the paper sheet, then correct (with a reason) or set “Needs clarification”."
+                "the paper sheet, then correct (with a reason) or set “Clarification needed”."
             )
             % {"count": len(differences)},
             code="mismatch",

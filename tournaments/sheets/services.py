@@ -242,7 +242,7 @@ def sheet_confirm(
         raise ValidationError(
             _(
                 "An objection was raised at the table: please re-type the figures from the paper "
-                "sheet blind, correct them or set “Needs clarification”."
+                "sheet blind, correct them or set “Clarification needed”."
             )
         )
     if retyped is not None:
