@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 
 from tournaments.enums import WarningKind
 
@@ -37,8 +37,10 @@ def test_a_second_red_card_names_the_first_ones_time(w):
         w.give(player, WarningKind.RED, user=w.users["head"])
 
     name = player.full_name
+    with translation.override("en"):  # the date as English dates are written here
+        day = formats.date_format(local, "SHORT_DATE_FORMAT")
     assert refusal("en", again) == (
-        f"['{name} is already excluded (red card on {local:%m/%d/%Y} at {local:%H:%M}).']"
+        f"['{name} is already excluded (red card on {day} at {local:%H:%M}).']"
     )
     assert refusal("de", again) == (
         f"['{name} ist bereits ausgeschlossen (Rote Karte am {local:%d.%m.%Y} um {local:%H:%M}).']"

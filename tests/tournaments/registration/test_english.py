@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, translation
 
 from ranking.domain.appeals import BERLIN
 from tests.support import builders
@@ -35,6 +35,12 @@ def _german_after():
 def eager():
     with celery_conf(task_always_eager=True, task_eager_propagates=True):
         yield
+
+
+def english_day(t) -> str:
+    """The tournament's day as English dates are written here (12/12/2026 in Django's en)."""
+    with translation.override("en"):
+        return formats.date_format(t.start_date, "SHORT_DATE_FORMAT")
 
 
 def refusal(language: str, call) -> list[str]:
@@ -146,7 +152,7 @@ def test_the_move_up_mail_is_in_the_language_of_the_signup(
     assert english.body == (
         f"Hello {moved.first_name} {moved.last_name},\n\n"
         "A place has become free and you have moved up from the waiting list: you are in the "
-        f"field of “{t.name}” on 12/12/2026.\n\n"
+        f"field of “{t.name}” on {english_day(t)}.\n\n"
         "Whether you play as a reserve is decided by the director (Klub 6.1). Please check in "
         "on the day of the tournament.\n\n"
         "You can withdraw in your area until registration closes.\n"
@@ -177,6 +183,6 @@ def test_the_waiting_list_mail_in_english(
     (mail,) = mailoutbox
     assert mail.subject == f"You are on the waiting list: {t.name}"
     assert (
-        f"The field of “{t.name}” on 12/12/2026 is full. You are number 1 on the waiting list."
-        in mail.body
+        f"The field of “{t.name}” on {english_day(t)} is full. "
+        "You are number 1 on the waiting list." in mail.body
     )
