@@ -1,6 +1,7 @@
 """Django admin for the raw data (federation admins); day-to-day work happens in the site."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import models
 
@@ -100,4 +101,6 @@ class TeamAdmin(RecordAdmin):
 
 admin.site.register(models.TournamentStaff, RecordAdmin)
 admin.site.register(models.TablePin, RecordAdmin)
-admin.site.site_header = "Deutscher Rummikub Verband – Verwaltung"
+admin.site.site_header = _(
+    "German Rummikub Federation (Deutscher Rummikub Verband) – administration"
+)

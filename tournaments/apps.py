@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = "Turniere"
+    verbose_name = _("Tournaments")
 
     def ready(self) -> None:
         """Register the tasks in every process: services enqueue them by name, and eager mode

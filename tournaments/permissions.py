@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from tournaments.enums import GlobalRole, StaffRole
 
@@ -86,13 +87,13 @@ def can_work_desk(user, tournament: Tournament) -> bool:
     return can_direct(user, tournament) or StaffRole.DESK in staff_roles(user, tournament)
 
 
-def require(condition: bool, message: str = "Keine Berechtigung.") -> None:
+def require(condition: bool, message: str = "") -> None:
     if not condition:
-        raise PermissionDenied(message)
+        raise PermissionDenied(message or _("No permission."))
 
 
 def require_director(user: AbstractBaseUser, tournament: Tournament) -> None:
-    require(can_direct(user, tournament), "Nur die Turnierleitung dieses Turniers darf das.")
+    require(can_direct(user, tournament), _("Only the director of this tournament may do that."))
 
 
 # --- Referees (issue 6, Klub 4) ---------------------------------------------------------------

@@ -15,6 +15,8 @@ from typing import Annotated
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import Path, Query, Router, Schema
 from ninja.errors import HttpError
 
@@ -35,17 +37,21 @@ from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.public_data import standings_data
 
-router = Router(tags=["Turniere"])
+router = Router(tags=[gettext_lazy("Tournaments")])
 
 #: largest id the database can hold (BigAutoField); larger ids are a 422, never a 500
 MAX_ID = 2**63 - 1
 #: round numbers are a PositiveSmallIntegerField
 MAX_ROUND = 32767
 
-TournamentId = Annotated[int, Path(ge=1, le=MAX_ID, description="Kennung des Turniers.")]
-RoundNumber = Annotated[int, Path(ge=1, le=MAX_ROUND, description="Nummer der Runde.")]
+TournamentId = Annotated[
+    int, Path(ge=1, le=MAX_ID, description=gettext_lazy("The tournament's id."))
+]
+RoundNumber = Annotated[
+    int, Path(ge=1, le=MAX_ROUND, description=gettext_lazy("The round's number."))
+]
 
-NO_STANDINGS_AFTER = "Nach dieser Runde gibt es keine veröffentlichte Rangliste."
+NO_STANDINGS_AFTER = gettext_lazy("There are no published standings after this round.")
 
 ERRORS = {404: ErrorOut, 422: ValidationErrorOut}
 
@@ -72,7 +78,7 @@ def _tournament_dict(t: Tournament) -> dict:
 def _public_tournament(tournament_id: int) -> Tournament:
     t = pages_selectors.public_tournament(tournament_id, fields=(*TOURNAMENT_FIELDS, "rule_set"))
     if t is None:
-        raise HttpError(404, "Turnier nicht gefunden.")
+        raise HttpError(404, _("Tournament not found."))
     return t
 
 
@@ -104,8 +110,10 @@ def _cached_json(tournament_id: int, name: str, schema: type[Schema], build) -> 
 @router.get(
     "/",
     response=TournamentListOut,
-    summary="Öffentliche Turniere",
-    description="Alle Turniere mit offener Anmeldung, laufend oder beendet (neueste zuerst).",
+    summary=gettext_lazy("Public tournaments"),
+    description=gettext_lazy(
+        "All tournaments with open registration, running or finished (newest first)."
+    ),
 )
 def tournament_list(request):
     tournaments = pages_selectors.public_tournaments(fields=TOURNAMENT_FIELDS)
@@ -115,7 +123,7 @@ def tournament_list(request):
 @router.get(
     "/{tournament_id}/",
     response={200: TournamentDetailOut, **ERRORS},
-    summary="Ein Turnier mit seinen Runden",
+    summary=gettext_lazy("A tournament with its rounds"),
 )
 def tournament_detail(request, tournament_id: TournamentId):
     t = _public_tournament(tournament_id)
@@ -183,10 +191,10 @@ def _round_tables(rnd: Round) -> dict:
 @router.get(
     "/{tournament_id}/rounds/{number}/tables/",
     response={200: RoundTablesOut, **ERRORS},
-    summary="Tische einer Runde",
-    description=(
-        "Sitzplätze, sobald die Paarung freigegeben ist; Spiele und Ergebnisse erst, wenn die "
-        "Runde veröffentlicht ist (sonst `games: []`)."
+    summary=gettext_lazy("Tables of a round"),
+    description=gettext_lazy(
+        "Seats once the pairing is released; games and results only once the round is "
+        "published (else `games: []`)."
     ),
 )
 def round_tables(request, tournament_id: TournamentId, number: RoundNumber):
@@ -195,7 +203,7 @@ def round_tables(request, tournament_id: TournamentId, number: RoundNumber):
     def build():
         rnd = rounds_selectors.public_round(t, number)
         if rnd is None:
-            raise HttpError(404, "Runde nicht gefunden.")
+            raise HttpError(404, _("Round not found."))
         rnd.tournament = t
         return _round_tables(rnd)
 
@@ -205,11 +213,11 @@ def round_tables(request, tournament_id: TournamentId, number: RoundNumber):
 @router.get(
     "/{tournament_id}/standings/",
     response={200: StandingsOut, **ERRORS},
-    summary="Rangliste",
-    description=(
-        "Rangliste über die veröffentlichten Runden (SPEC §5). Ersatzspieler und "
-        "ausgeschlossene Spieler stehen ohne Rang (`rank: null`) in der Liste. Mit `after_round` "
-        "die Rangliste nach einer früheren veröffentlichten Runde."
+    summary=gettext_lazy("Standings"),
+    description=gettext_lazy(
+        "Standings over the published rounds (SPEC §5). Reserves and excluded players are "
+        "listed without a rank (`rank: null`). With `after_round` the standings after an "
+        "earlier published round."
     ),
 )
 def standings(
@@ -217,7 +225,12 @@ def standings(
     tournament_id: TournamentId,
     after_round: Annotated[
         int | None,
-        Query(None, ge=1, le=MAX_ROUND, description="Nur Runden bis zu dieser (veröffentlichten)."),
+        Query(
+            None,
+            ge=1,
+            le=MAX_ROUND,
+            description=gettext_lazy("Only rounds up to this (published) one."),
+        ),
     ] = None,
 ):
     t = _public_tournament(tournament_id)
@@ -226,7 +239,7 @@ def standings(
         try:
             table = standings_data(t, after_round=after_round)
         except ValueError:  # after_round is not a published round
-            raise HttpError(404, NO_STANDINGS_AFTER) from None
+            raise HttpError(404, str(NO_STANDINGS_AFTER)) from None
         return {
             "after_round": table.after_round,
             "entries": [

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
 from ninja import Field, Schema
 
 
@@ -38,12 +39,12 @@ class RoundKindCode(StrEnum):
 
 
 class ErrorOut(Schema):
-    detail: str = Field(description="Fehlermeldung auf Deutsch.")
+    detail: str = Field(description=_("Error message in the language of the request."))
 
 
 class ValidationErrorOut(Schema):
-    detail: str = Field(description="Fehlermeldung auf Deutsch.")
-    errors: list[dict] = Field(description="Die beanstandeten Parameter (Pydantic-Fehler).")
+    detail: str = Field(description=_("Error message in the language of the request."))
+    errors: list[dict] = Field(description=_("The parameters objected to (Pydantic errors)."))
 
 
 class TournamentOut(Schema):
@@ -53,13 +54,13 @@ class TournamentOut(Schema):
     start_date: date
     end_date: date
     status: PublicStatus
-    rounds_planned: int = Field(description="Vorrunden, ohne Finalrunde.")
+    rounds_planned: int = Field(description=_("Preliminary rounds, without the final."))
     games_per_round: int
     has_final: bool
     counts_for_ranking: bool
     ranking_year: int
     juniors_of_id: int | None = Field(
-        description="Bei einem Juniorenfeld (Klub 6.3) die id des Hauptturniers, sonst null."
+        description=_("For a junior field (Klub 6.3) the id of the main tournament, else null.")
     )
 
 
@@ -70,18 +71,18 @@ class TournamentListOut(Schema):
 class RoundOut(Schema):
     number: int
     kind: RoundKindCode
-    published: bool = Field(description="Ergebnisse veröffentlicht (sonst nur die Paarung).")
+    published: bool = Field(description=_("Results published (else only the pairing)."))
 
 
 class TournamentDetailOut(TournamentOut):
     rounds: list[RoundOut] = Field(
-        description="Runden mit freigegebener Paarung oder veröffentlichten Ergebnissen."
+        description=_("Rounds with a released pairing or published results.")
     )
 
 
 class PlayerRef(Schema):
     id: int
-    name: str = Field(description="Öffentlicher Name (nur Initialen, wenn der Spieler es wünscht).")
+    name: str = Field(description=_("Public name (only initials if the player wishes so)."))
 
 
 class SeatOut(Schema):
@@ -93,8 +94,10 @@ class SeatOut(Schema):
 class GameResultOut(Schema):
     letter: str = Field(pattern="^[A-D]$")
     played: bool = Field(
-        description="false: der Spieler hat dieses Spiel nicht gespielt (Rote Karte oder "
-        "Abmeldung während der Runde, Klub 4.5.1); dann sind die Werte null."
+        description=_(
+            "false: the player did not play this game (red card or withdrawal during the round, "
+            "Klub 4.5.1); then the values are null."
+        )
     )
     game_points: int | None
     place: int | None = Field(ge=1, le=4)
@@ -110,7 +113,7 @@ class GameOut(Schema):
 class TableOut(Schema):
     number: int
     seats: list[SeatOut]
-    games: list[GameOut] = Field(description="Leer, solange die Runde nicht veröffentlicht ist.")
+    games: list[GameOut] = Field(description=_("Empty while the round is not published."))
 
 
 class RoundTablesOut(Schema):
@@ -118,7 +121,7 @@ class RoundTablesOut(Schema):
 
 
 class StandingsEntryOut(Schema):
-    rank: int | None = Field(description="null für Ersatzspieler und ausgeschlossene Spieler.")
+    rank: int | None = Field(description=_("null for reserves and excluded players."))
     player: PlayerRef
     reserve: bool
     excluded: bool
@@ -126,7 +129,7 @@ class StandingsEntryOut(Schema):
     placement_points: int
     game_points: int
     placings: list[int] = Field(
-        min_length=4, max_length=4, description="Anzahl 1., 2., 3. und 4. Plätze."
+        min_length=4, max_length=4, description=_("Number of 1st, 2nd, 3rd and 4th places.")
     )
     minus_points: int
     games: int
@@ -134,6 +137,6 @@ class StandingsEntryOut(Schema):
 
 class StandingsOut(Schema):
     after_round: int | None = Field(
-        description="Letzte eingerechnete Runde; null vor der ersten veröffentlichten Runde."
+        description=_("Last round counted; null before the first published round.")
     )
     entries: list[StandingsEntryOut]

@@ -9,6 +9,8 @@ from datetime import UTC, timedelta
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from icalendar import Calendar, Event
 
 from tournaments.models import Tournament
@@ -33,9 +35,13 @@ def _event(tournament: Tournament, base_url: str) -> Event:
     event.add("dtend", tournament.end_date + timedelta(days=1))  # exclusive (RFC 5545)
     if tournament.venue:
         event.add("location", tournament.venue)
-    lines = [tournament.get_category_display(), f"{tournament.total_rounds} Runden"]
+    rounds = tournament.total_rounds
+    lines = [
+        tournament.get_category_display(),
+        ngettext("%(n)s round", "%(n)s rounds", rounds) % {"n": rounds},
+    ]
     if getattr(tournament, "junior_field", None) is not None:  # no row: AttributeError
-        lines.append("mit Juniorenfeld")
+        lines.append(_("with a junior field"))
     event.add("description", " · ".join(lines) + f"\n{url}")
     event.add("url", url)
     event.add("transp", "TRANSPARENT")

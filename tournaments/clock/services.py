@@ -4,6 +4,7 @@ with who and when; the hall display shows the clock, so each is announced like p
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.clock.selectors import clock_actions, round_clock
@@ -21,9 +22,9 @@ def _act(rnd: Round, user, action: str, minutes: int | None = None) -> ClockStat
     permissions.require_director(user, locked.tournament)
     require_not_finished(locked.tournament)
     if locked.status == RoundStatus.DRAWN:
-        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
+        raise ValidationError(_("The pairing of this round is not released yet."))
     if locked.status == RoundStatus.PUBLISHED:
-        raise ValidationError("Diese Runde ist bereits veröffentlicht.")
+        raise ValidationError(_("This round is already published."))
     actions = clock_actions(locked)
     refused = clock.refusal(action, round_clock(locked, actions=actions), minutes)
     if refused:

@@ -4,6 +4,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.clock import services
@@ -12,10 +14,10 @@ from tournaments.common.access import directed_round
 from tournaments.common.http import flash_errors
 
 DONE = {
-    "start": "Die Rundenuhr läuft.",
-    "pause": "Die Rundenuhr ist angehalten.",
-    "resume": "Die Rundenuhr läuft weiter.",
-    "end": "Die Rundenuhr ist beendet.",
+    "start": gettext_lazy("The round clock is running."),
+    "pause": gettext_lazy("The round clock is paused."),
+    "resume": gettext_lazy("The round clock is running again."),
+    "end": gettext_lazy("The round clock has ended."),
 }
 
 
@@ -25,7 +27,9 @@ def round_clock(request, pk: int, number: int):
     rnd = directed_round(request, pk, number)
     form = ClockForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Bitte eine gültige Aktion und eine Dauer von 1 bis 600 Minuten.")
+        messages.error(
+            request, _("Please choose a valid action and a duration of 1 to 600 minutes.")
+        )
         return redirect("director:round_detail", pk, number)
     action = form.cleaned_data["action"]
     try:

@@ -9,6 +9,7 @@ area imports rounds, registration and referees, rounds imports sheets).
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common.http import int_or_404
@@ -116,7 +117,7 @@ def desk_round(request, pk: int, number: int) -> Round:
     tournament = tournament_or_404(int_or_404(pk))
     permissions.require(
         permissions.can_work_desk(request.user, tournament),
-        "Nur Orgatisch und Turnierleitung dieses Turniers.",
+        _("Only the desk and the director of this tournament."),
     )
     return round_or_404(tournament, number)
 

@@ -4,17 +4,18 @@ from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.utils.timezone import localdate
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
 
-FROZEN = (
-    "Das Turnier ist beendet: seine Ergebnisse sind eingefroren. Änderungen sind nur noch über "
-    "die Regelkommission möglich und wirken nur auf das Ranking (Klub 4.2.3, 10.2, 10.4)."
+FROZEN = _(
+    "The tournament is finished: its results are frozen. Changes are only possible through the "
+    "rules commission (Regelkommission) and affect only the ranking (Klub 4.2.3, 10.2, 10.4)."
 )
-NOT_RUNNING = (
-    "Verwarnungen und Karten gibt es nur, solange das Turnier läuft: vom ersten Turniertag "
-    "(Einchecken) bis zur Veröffentlichung der letzten Runde (Klub 4.5.1)."
+NOT_RUNNING = _(
+    "Warnings and cards exist only while the tournament is running: from the first tournament "
+    "day (check-in) until the last round is published (Klub 4.5.1)."
 )
 
 

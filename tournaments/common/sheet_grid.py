@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 MINUS_SIGNS = ("\u2212", "\u2013")  # typographic minus and en dash, as phones and Word type them
 
 
@@ -62,7 +64,9 @@ def parse_grid(
                 value = parse_points(text)
             except ValueError:
                 grid.add_error(
-                    number, f"Spiel {number}, Spieler {letter}: „{text}“ ist keine Zahl."
+                    number,
+                    _("Game %(game)s, player %(letter)s: “%(text)s” is not a number.")
+                    % {"game": number, "letter": letter, "text": text},
                 )
                 value = None
             if value is None and letter in no_meld:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
@@ -33,21 +34,21 @@ def cut_decision_record(
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     permissions.require_director(user, locked)
     if locked.status != TournamentStatus.RUNNING:
-        raise ValidationError(
-            "Über einen Gleichstand entscheidet die Turnierleitung, solange das Turnier läuft."
-        )
+        raise ValidationError(_("The director decides a tie while the tournament is running."))
     if not locked.has_final:
-        raise ValidationError("Dieses Turnier hat keine Finalrunde.")
+        raise ValidationError(_("This tournament has no final round."))
     if not rounds_selectors.preliminaries_complete(locked):
         raise ValidationError(
-            "Entschieden wird, wenn alle Vorrunden veröffentlicht sind und bevor das Finale "
-            "ausgelost ist."
+            _(
+                "The decision is made when all preliminary rounds are published and before the "
+                "final is drawn."
+            )
         )
     if method not in CutMethod.values:
-        raise ValidationError("Bitte angeben, wie entschieden wurde: Stechen oder Los.")
+        raise ValidationError(_("Please say how it was decided: play-off or lot."))
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Bitte die Entscheidung begründen (z. B. „Los gezogen von …“).")
+        raise ValidationError(_("Please give a reason for the decision (e.g. “Lot drawn by …”)."))
     field = rounds_selectors.final_field(locked)
     tie = next(
         (
@@ -58,16 +59,16 @@ def cut_decision_record(
         None,
     )
     if tie is None:
-        raise ValidationError("Hier gibt es keinen offenen Gleichstand zu entscheiden.")
+        raise ValidationError(_("There is no open tie to decide here."))
     picked = list(dict.fromkeys(chosen))
     if not set(picked) <= set(tie.tied):
         raise ValidationError(
-            "Weiterkommen kann nur, wer am Gleichstand beteiligt ist: " + "; ".join(tie.names) + "."
+            _("Only players in the tie can advance: %(names)s.") % {"names": "; ".join(tie.names)}
         )
     if len(picked) != tie.open_places:
         raise ValidationError(
-            f"Bitte genau {tie.open_places} der Spieler im Gleichstand auswählen "
-            f"({'; '.join(tie.names)})."
+            _("Please choose exactly %(count)s of the players in the tie (%(names)s).")
+            % {"count": tie.open_places, "names": "; ".join(tie.names)}
         )
     decision = CutDecision.objects.create(
         tournament=locked,

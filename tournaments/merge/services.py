@@ -13,6 +13,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
@@ -72,8 +73,14 @@ def _refuse_overlap(kept: Player, removed: Player) -> None:
     )
     if same_round is not None:
         raise ValidationError(
-            f"Beide Einträge saßen in derselben Runde („{same_round.round.tournament.name}“, "
-            f"Runde {same_round.round.number}): das sind zwei verschiedene Personen."
+            _(
+                "Both entries sat in the same round (“%(tournament)s”, round %(number)s): these "
+                "are two different people."
+            )
+            % {
+                "tournament": same_round.round.tournament.name,
+                "number": same_round.round.number,
+            }
         )
     shared = _tournaments_named(kept) & _tournaments_named(removed)
     if shared:
@@ -84,14 +91,17 @@ def _refuse_overlap(kept: Player, removed: Player) -> None:
             .first()
         )
         raise ValidationError(
-            f"Beide Einträge sind im selben Turnier gemeldet („{name}“): so lassen sie sich "
-            "nicht zusammenführen."
+            _(
+                "Both entries are registered in the same tournament (“%(tournament)s”): they "
+                "cannot be merged like this."
+            )
+            % {"tournament": name}
         )
     if ErasureRequest.objects.filter(
         player__in=[kept, removed], status=ErasureStatus.OPEN
     ).exists():
         raise ValidationError(
-            "Für einen der beiden Einträge liegt ein Löschantrag vor: bitte zuerst ihn erledigen."
+            _("There is an erasure request for one of the two entries: please settle it first.")
         )
 
 
@@ -115,13 +125,13 @@ def player_merge(
     """Make ``removed`` part of ``kept``; refused if both were in one tournament or both have
     an account (the ranking's receiver says so)."""
     permissions.require(
-        permissions.is_federation_admin(user), "Nur der Verband führt Spieler zusammen."
+        permissions.is_federation_admin(user), _("Only the federation merges players.")
     )
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Bitte eine Begründung angeben.")
+        raise ValidationError(_("Please give a reason."))
     if kept.pk == removed.pk:
-        raise ValidationError("Ein Eintrag kann nicht mit sich selbst zusammengeführt werden.")
+        raise ValidationError(_("An entry cannot be merged with itself."))
     now = now or timezone.now()
     with transaction.atomic():
         locked = {
@@ -131,12 +141,10 @@ def player_merge(
             .order_by("pk")  # one lock order: two merges of one pair wait, never deadlock
         }
         if len(locked) != 2:
-            raise ValidationError("Einer der beiden Einträge existiert nicht mehr.")
+            raise ValidationError(_("One of the two entries no longer exists."))
         kept, removed = locked[kept.pk], locked[removed.pk]
         if kept.erased_at or removed.erased_at:
-            raise ValidationError(
-                "Gelöschte (anonymisierte) Einträge werden nicht zusammengeführt."
-            )
+            raise ValidationError(_("Erased (anonymised) entries are not merged."))
         _refuse_overlap(kept, removed)
         tournament_ids: set[int] = set()
         for model in (Registration, SignupRequest, PlayerWarning, ScoredRound):

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import access
@@ -31,7 +32,9 @@ def player_merge(request, pk: int):
             apply_errors(form, exc)
         else:
             messages.success(
-                request, f"Zusammengeführt: {merge.removed_name} ist jetzt {merge.kept_name}."
+                request,
+                _("Merged: %(removed)s is now %(kept)s.")
+                % {"removed": merge.removed_name, "kept": merge.kept_name},
             )
             return redirect("director:player_edit", kept.pk)
     status = 422 if request.method == "POST" else 200

@@ -33,4 +33,8 @@ class RoundClockAction(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} Uhr {self.number}: {self.action}"
+        return _("%(round)s clock %(number)s: %(action)s") % {
+            "round": self.round,
+            "number": self.number,
+            "action": self.action,
+        }

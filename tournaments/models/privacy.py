@@ -66,4 +66,8 @@ class ErasureRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Löschantrag {self.pk} ({self.player_id}, {self.status})"
+        return _("Erasure request %(pk)s (%(player)s, %(status)s)") % {
+            "pk": self.pk,
+            "player": self.player_id,
+            "status": self.status,
+        }

@@ -137,7 +137,10 @@ class Ruling(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Entscheidung {self.pk} ({self.tournament})"
+        return _("Decision %(pk)s (%(tournament)s)") % {
+            "pk": self.pk,
+            "tournament": self.tournament,
+        }
 
 
 class AbsenceQuerySet(models.QuerySet):
@@ -187,7 +190,11 @@ class Absence(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} fehlt ab Spiel {self.from_game} ({self.round})"
+        return _("%(player)s missing from game %(game)s (%(round)s)") % {
+            "player": self.player,
+            "game": self.from_game,
+            "round": self.round,
+        }
 
     @property
     def label(self) -> str:
@@ -228,4 +235,4 @@ class RefereeCall(models.Model):
         ordering = ["created_at"]
 
     def __str__(self) -> str:
-        return f"Ruf {self.table} ({self.round})"
+        return _("Call %(table)s (%(round)s)") % {"table": self.table, "round": self.round}

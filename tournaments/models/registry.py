@@ -61,7 +61,8 @@ class Player(models.Model):
         indexes = [models.Index(fields=["last_name", "first_name"])]
 
     def __str__(self) -> str:
-        return f"{self.last_name}, {self.first_name} ({self.federation_number or 'Gast'})"
+        number = self.federation_number or _("Guest")
+        return f"{self.last_name}, {self.first_name} ({number})"
 
     @property
     def full_name(self) -> str:

@@ -34,7 +34,10 @@ class TablePin(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} → Tisch {self.table_number}"
+        return _("%(player)s → table %(table)s") % {
+            "player": self.player,
+            "table": self.table_number,
+        }
 
 
 class Round(models.Model):
@@ -62,7 +65,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} – Runde {self.number}"
+        return _("%(tournament)s – round %(number)s") % {
+            "tournament": self.tournament,
+            "number": self.number,
+        }
 
     @property
     def is_final(self) -> bool:
@@ -80,7 +86,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Tisch {self.number}"
+        return _("Table %(number)s") % {"number": self.number}
 
 
 class SeatQuerySet(models.QuerySet):

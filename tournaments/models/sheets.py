@@ -41,7 +41,7 @@ class ResultSheet(models.Model):
         ordering = ["round", "table__number"]
 
     def __str__(self) -> str:
-        return f"Ergebnisliste {self.table}"
+        return _("Result sheet %(table)s") % {"table": self.table}
 
 
 class SheetVersion(models.Model):
@@ -173,7 +173,12 @@ class ScoredLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} Spiel {self.game_number} {self.letter}: {self.game_points}"
+        return _("%(table)s game %(game)s %(letter)s: %(points)s") % {
+            "table": self.table,
+            "game": self.game_number,
+            "letter": self.letter,
+            "points": self.game_points,
+        }
 
 
 class ScoredRound(models.Model):

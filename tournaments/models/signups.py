@@ -44,6 +44,8 @@ class SignupRequest(models.Model):
     moved_up_at = models.DateTimeField(_("Moved up"), null=True, blank=True)
     mailed_status = models.CharField(max_length=10, blank=True)
     """The status the player was last e-mailed about: the mail task sends once per status."""
+    language = models.CharField(_("E-mail language"), max_length=10, blank=True)
+    """The language the player signed up in: their e-mails are written in it (issue 17)."""
 
     objects = SignupRequestQuerySet.as_manager()
 

@@ -14,6 +14,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
@@ -40,7 +41,7 @@ def player_publish_name_set(*, player: Player, publish_name: bool) -> Player:
     """The player's own consent to publish the full name (otherwise initials and club)."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.erased_at:
-        raise ValidationError("Dieser Eintrag ist gelöscht.")
+        raise ValidationError(_("This entry is erased."))
     if player.publish_name != publish_name:
         player.publish_name = publish_name
         player.save(update_fields=["publish_name", "updated_at"])
@@ -55,12 +56,14 @@ def erasure_request_file(
     """The player asks to be erased; the federation admin executes it (one open request)."""
     reason = (reason or "").strip()
     if len(reason) > MAX_REASON:
-        raise ValidationError({"reason": f"Bitte höchstens {MAX_REASON} Zeichen."})
+        raise ValidationError(
+            {"reason": _("Please use at most %(limit)s characters.") % {"limit": MAX_REASON}}
+        )
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.erased_at:
-        raise ValidationError("Dieser Eintrag ist bereits gelöscht.")
+        raise ValidationError(_("This entry is already erased."))
     if ErasureRequest.objects.filter(player=player, status=ErasureStatus.OPEN).exists():
-        raise ValidationError("Ein Löschantrag für diesen Eintrag liegt dem Verband bereits vor.")
+        raise ValidationError(_("The federation already has an erasure request for this entry."))
     return ErasureRequest.objects.create(
         player=player,
         reason=reason,
@@ -79,8 +82,11 @@ def _refuse_while_playing(player: Player) -> None:
     )
     if running:
         raise ValidationError(
-            f"„{running}“ läuft gerade mit diesem Spieler: bitte erst nach dem Turnier löschen "
-            "(Ergebnisse und Ranking müssen vollständig sein)."
+            _(
+                "“%(tournament)s” is running with this player right now: please erase only "
+                "after the tournament (results and ranking must be complete)."
+            )
+            % {"tournament": running}
         )
     coming = (
         player.registrations.active()
@@ -95,7 +101,8 @@ def _refuse_while_playing(player: Player) -> None:
     )
     if coming:
         raise ValidationError(
-            f"Der Spieler ist noch für „{coming}“ angemeldet: bitte zuerst abmelden."
+            _("The player is still registered for “%(tournament)s”: please withdraw them first.")
+            % {"tournament": coming}
         )
 
 
@@ -124,13 +131,13 @@ def _anonymise(player: Player, now: datetime) -> None:
 def erasure_execute(*, request: ErasureRequest, user, now: datetime | None = None):
     """Anonymise the requesting player; the request becomes the log row (no personal data)."""
     permissions.require(
-        permissions.is_federation_admin(user), "Nur der Verband führt Löschungen aus."
+        permissions.is_federation_admin(user), _("Only the federation carries out erasures.")
     )
     now = now or timezone.now()
     with transaction.atomic():
         request = ErasureRequest.objects.select_for_update().get(pk=request.pk)
         if request.status != ErasureStatus.OPEN:
-            raise ValidationError("Dieser Löschantrag ist bereits ausgeführt.")
+            raise ValidationError(_("This erasure request has already been carried out."))
         player = Player.objects.select_for_update().get(pk=request.player_id)
         _refuse_while_playing(player)
         _anonymise(player, now)

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import permissions
@@ -44,7 +45,7 @@ def erasure_execute(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Spieler #{erasure.player_id} ist anonymisiert.")
+        messages.success(request, _("Player #%(id)s is anonymised.") % {"id": erasure.player_id})
     return redirect("director:erasure_list")
 
 
@@ -61,5 +62,7 @@ def erasure_record(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
         return redirect("director:player_edit", player.pk)
-    messages.success(request, f"Löschantrag für {player.full_name} erfasst.")
+    messages.success(
+        request, _("Erasure request for %(name)s recorded.") % {"name": player.full_name}
+    )
     return redirect("director:erasure_list")

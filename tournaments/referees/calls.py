@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import permissions
 from tournaments.common import events
@@ -18,7 +20,9 @@ from tournaments.common.guards import require_not_finished
 from tournaments.enums import RoundStatus
 from tournaments.models import PlayerWarning, RefereeCall, Round, Ruling, Table, Tournament
 
-CALL_STAFF_ONLY = "Nur Schiedsrichter, Hauptschiedsrichter und Turnierleitung dieses Turniers."
+CALL_STAFF_ONLY = gettext_lazy(
+    "Only referees, the head referee and the director of this tournament."
+)
 
 
 def _at(moment) -> str:
@@ -33,7 +37,7 @@ def referee_call_open(*, table: Table, reason: str = "", device: str = "") -> Re
     require_not_finished(rnd.tournament)
     if rnd.status != RoundStatus.RELEASED:
         raise ValidationError(
-            "Diese Runde wird gerade nicht gespielt; bitte den Schiedsrichter direkt ansprechen."
+            _("This round is not being played right now; please speak to the referee directly.")
         )
     existing = RefereeCall.objects.filter(table_id=table.pk, closed_at__isnull=True).first()
     if existing is not None:
@@ -61,8 +65,12 @@ def _lock(call: RefereeCall, user) -> RefereeCall:
     require_not_finished(locked.tournament)
     if locked.closed_at is not None:
         raise ValidationError(
-            f"Der Ruf von Tisch {locked.table.number} wurde bereits um {_at(locked.closed_at)} "
-            f"von {locked.closed_by.get_username()} abgeschlossen."
+            _("The call of table %(table)s was already closed at %(time)s by %(user)s.")
+            % {
+                "table": locked.table.number,
+                "time": _at(locked.closed_at),
+                "user": locked.closed_by.get_username(),
+            }
         )
     return locked
 
@@ -76,8 +84,12 @@ def referee_call_take(*, call: RefereeCall, user) -> RefereeCall:
         if locked.taken_by_id == user.pk:
             return locked
         raise ValidationError(
-            f"Den Ruf von Tisch {locked.table.number} hat bereits "
-            f"{locked.taken_by.get_username()} um {_at(locked.taken_at)} übernommen."
+            _("The call of table %(table)s was already taken by %(user)s at %(time)s.")
+            % {
+                "table": locked.table.number,
+                "user": locked.taken_by.get_username(),
+                "time": _at(locked.taken_at),
+            }
         )
     locked.taken_by, locked.taken_at = user, timezone.now()
     locked.save(update_fields=["taken_by", "taken_at"])
@@ -88,9 +100,9 @@ def referee_call_take(*, call: RefereeCall, user) -> RefereeCall:
 def _check_links(tournament: Tournament, warning, ruling) -> None:
     event = set(Tournament.objects.same_event(tournament).values_list("pk", flat=True))
     if warning is not None and warning.tournament_id not in event:
-        raise ValidationError({"warning": "Diese Verwarnung gehört nicht zu diesem Turnier."})
+        raise ValidationError({"warning": _("This warning does not belong to this tournament.")})
     if ruling is not None and ruling.tournament_id not in event:
-        raise ValidationError({"ruling": "Diese Entscheidung gehört nicht zu diesem Turnier."})
+        raise ValidationError({"ruling": _("This decision does not belong to this tournament.")})
 
 
 @transaction.atomic
@@ -109,13 +121,15 @@ def referee_call_close(
     others = locked.taken_by_id not in (None, user.pk)
     if others and not permissions.can_head_referee(user, locked.tournament):
         raise ValidationError(
-            f"Den Ruf von Tisch {locked.table.number} hat {locked.taken_by.get_username()} "
-            "übernommen; abschließen kann ihn nur er, der Hauptschiedsrichter oder die "
-            "Turnierleitung."
+            _(
+                "The call of table %(table)s was taken by %(user)s; only they, the head referee "
+                "or the director can close it."
+            )
+            % {"table": locked.table.number, "user": locked.taken_by.get_username()}
         )
     outcome = (outcome or "").strip()
     if not outcome and warning is None and ruling is None:
-        raise ValidationError({"outcome": "Bitte kurz notieren, wie der Ruf ausging."})
+        raise ValidationError({"outcome": _("Please note briefly how the call ended.")})
     _check_links(locked.tournament, warning, ruling)
     now = timezone.now()
     if locked.taken_by_id is None:

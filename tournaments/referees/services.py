@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import permissions
 from tournaments.common import events
@@ -30,29 +32,32 @@ from tournaments.models import (
     Tournament,
 )
 
-REFEREE_ONLY = "Nur Schiedsrichter dieses Turniers dürfen das."
+REFEREE_ONLY = gettext_lazy("Only referees of this tournament may do that.")
 
 
-HEAD_OR_DIRECTOR_ONLY = "Nur der Hauptschiedsrichter oder die Turnierleitung dieses Turniers."
+HEAD_OR_DIRECTOR_ONLY = gettext_lazy("Only the head referee or the director of this tournament.")
 
 
-HEAD_ONLY = "Nur der Hauptschiedsrichter dieses Turniers entscheidet endgültig (Klub 4.2.2)."
+HEAD_ONLY = gettext_lazy("Only the head referee of this tournament decides finally (Klub 4.2.2).")
 
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.status == TournamentStatus.DRAFT:
-        raise ValidationError("Das Turnier ist noch ein Entwurf.")
+        raise ValidationError(_("The tournament is still a draft."))
     require_not_finished(locked)
     return locked
 
 
 def _check_round(tournament: Tournament, rnd: Round | None, game_number: int | None) -> None:
     if rnd is not None and rnd.tournament_id != tournament.pk:
-        raise ValidationError({"round": "Diese Runde gehört nicht zu diesem Turnier."})
+        raise ValidationError({"round": _("This round does not belong to this tournament.")})
     if game_number is not None and not 1 <= game_number <= tournament.games_per_round:
         raise ValidationError(
-            {"game_number": f"Das Spiel muss zwischen 1 und {tournament.games_per_round} liegen."}
+            {
+                "game_number": _("The game must be between 1 and %(last)s.")
+                % {"last": tournament.games_per_round}
+            }
         )
 
 
@@ -75,23 +80,29 @@ def warning_give(
     locked = _lock_tournament(tournament)
     require_running(locked)
     if kind not in WarningKind.values:
-        raise ValidationError({"kind": "Bitte die Art der Verwarnung wählen."})
+        raise ValidationError({"kind": _("Please choose the kind of warning.")})
     if ground not in WarningGround.values:
-        raise ValidationError({"ground": "Bitte einen Grund wählen."})
+        raise ValidationError({"ground": _("Please choose a ground.")})
     ground_text = (ground_text or "").strip()
     if ground == WarningGround.FREE_TEXT and not ground_text:
-        raise ValidationError({"ground_text": "Bitte den Grund als Freitext angeben."})
+        raise ValidationError({"ground_text": _("Please give the ground as free text.")})
     _check_round(locked, rnd, game_number)
     if not Registration.objects.filter(tournament=locked, player=player).exists():
         raise ValidationError(
-            {"player": f"{player.full_name} ist in diesem Turnier nicht gemeldet."}
+            {
+                "player": _("%(name)s is not registered in this tournament.")
+                % {"name": player.full_name}
+            }
         )
     table_number = None
     if rnd is not None:
         seat = Seat.objects.filter(round=rnd, player=player).select_related("table").first()
         if seat is None:
             raise ValidationError(
-                {"round": f"{player.full_name} sitzt in Runde {rnd.number} an keinem Tisch."}
+                {
+                    "round": _("%(name)s has no table in round %(number)s.")
+                    % {"name": player.full_name, "number": rnd.number}
+                }
             )
         table_number = seat.table.number
     if kind == WarningKind.RED:
@@ -150,8 +161,20 @@ def _red_card_in_force(tournament: Tournament, player: Player) -> PlayerWarning 
 
 
 def _already_red(player: Player, earlier: PlayerWarning | None) -> str:
-    when = timezone.localtime(earlier.given_at).strftime(" am %d.%m.%Y um %H:%M") if earlier else ""
-    return f"{player.full_name} ist bereits ausgeschlossen (Rote Karte{when})."
+    if earlier is None:
+        return _("%(name)s is already excluded (red card).") % {"name": player.full_name}
+    return _("%(name)s is already excluded (red card on %(when)s).") % {
+        "name": player.full_name,
+        "when": _when(earlier.given_at),
+    }
+
+
+def _when(moment) -> str:
+    local = timezone.localtime(moment)
+    return _("%(date)s at %(time)s") % {
+        "date": formats.date_format(local, "SHORT_DATE_FORMAT"),
+        "time": local.strftime("%H:%M"),
+    }
 
 
 @transaction.atomic
@@ -163,13 +186,13 @@ def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarn
     )
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError({"reason": "Bitte die Rücknahme begründen."})
+        raise ValidationError({"reason": _("Please give a reason for the withdrawal.")})
     _lock_tournament(warning.tournament)
     locked = PlayerWarning.objects.select_for_update().select_related("player").get(pk=warning.pk)
     if locked.withdrawn_at is not None:
         raise ValidationError(
-            f"Diese Verwarnung wurde bereits am "
-            f"{timezone.localtime(locked.withdrawn_at):%d.%m.%Y um %H:%M} zurückgenommen."
+            _("This warning was already withdrawn on %(when)s.")
+            % {"when": _when(locked.withdrawn_at)}
         )
     locked.withdrawn_at = timezone.now()
     locked.withdrawn_by = user
@@ -204,9 +227,9 @@ def ruling_record(
     question, decision = (question or "").strip(), (decision or "").strip()
     errors = {}
     if not question:
-        errors["question"] = "Bitte die Frage oder den Sachverhalt angeben."
+        errors["question"] = _("Please state the question or the facts.")
     if not decision:
-        errors["decision"] = "Bitte die Entscheidung angeben."
+        errors["decision"] = _("Please state the decision.")
     if errors:
         raise ValidationError(errors)
     try:
@@ -216,10 +239,13 @@ def ruling_record(
     _check_round(locked, rnd, game_number)
     if table_number is not None:
         if table_number < 1:
-            raise ValidationError({"table_number": "Die Tischnummer beginnt bei 1."})
+            raise ValidationError({"table_number": _("Table numbers start at 1.")})
         if rnd is not None and not rnd.tables.filter(number=table_number).exists():
             raise ValidationError(
-                {"table_number": f"Tisch {table_number} gibt es in Runde {rnd.number} nicht."}
+                {
+                    "table_number": _("There is no table %(table)s in round %(number)s.")
+                    % {"table": table_number, "number": rnd.number}
+                }
             )
     if escalate and not locked.staff.filter(role=StaffRole.HEAD_REFEREE).exists():
         escalate = False  # Klub 4.2.2: "falls auf dem Turnier vorhanden"
@@ -243,15 +269,13 @@ def ruling_decide_finally(*, ruling: Ruling, decision: str, user, rule_cited: st
     permissions.require(permissions.is_head_referee_of(user, ruling.tournament), HEAD_ONLY)
     decision = (decision or "").strip()
     if not decision:
-        raise ValidationError({"decision": "Bitte die endgültige Entscheidung angeben."})
+        raise ValidationError({"decision": _("Please state the final decision.")})
     _lock_tournament(ruling.tournament)
     locked = Ruling.objects.select_for_update().get(pk=ruling.pk)
     if locked.status != RulingStatus.ESCALATED:
-        raise ValidationError("Nur an den Hauptschiedsrichter übergebene Entscheidungen.")
+        raise ValidationError(_("Only decisions referred to the head referee."))
     if Ruling.objects.filter(escalated_from=locked).exists():
-        raise ValidationError(
-            "Hierzu gibt es bereits eine endgültige Entscheidung; sie kann nicht geändert werden."
-        )
+        raise ValidationError(_("There is already a final decision on this; it cannot be changed."))
     try:
         with transaction.atomic():
             return Ruling.objects.create(
@@ -269,5 +293,5 @@ def ruling_decide_finally(*, ruling: Ruling, decision: str, user, rule_cited: st
             )
     except IntegrityError as exc:
         raise ValidationError(
-            "Hierzu gibt es bereits eine endgültige Entscheidung; sie kann nicht geändert werden."
+            _("There is already a final decision on this; it cannot be changed.")
         ) from exc

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.models import Player, Registration, Tournament
@@ -27,12 +28,12 @@ def guest_add(
     first, last, club = (" ".join(v.split()) for v in (first_name, last_name, club))
     errors = {}
     if not first:
-        errors["first_name"] = "Bitte den Vornamen angeben."
+        errors["first_name"] = _("Please enter the first name.")
     if not last:
-        errors["last_name"] = "Bitte den Nachnamen angeben."
+        errors["last_name"] = _("Please enter the last name.")
     for key, value in (("first_name", first), ("last_name", last), ("club", club)):
         if len(value) > Player._meta.get_field(key).max_length:
-            errors[key] = "Dieser Eintrag ist zu lang."
+            errors[key] = _("This entry is too long.")
     if errors:
         raise ValidationError(errors)
     twin = (
@@ -46,7 +47,10 @@ def guest_add(
         .exists()
     )
     if twin:
-        raise ValidationError(f"Ein Gast „{last}, {first}“ ist bereits angemeldet.")
+        raise ValidationError(
+            _("A guest “%(last)s, %(first)s” is already registered.")
+            % {"last": last, "first": first}
+        )
     guest = Player.objects.create(
         first_name=first, last_name=last, club=club, is_guest=True, federation_number=None
     )

@@ -8,7 +8,8 @@ from datetime import date, datetime, timedelta
 from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from tournaments.common import events
 from tournaments.common.guards import require_not_finished
@@ -65,8 +66,8 @@ def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> Non
     """The field cap counts active, non-reserve registrations; reserves may always be added."""
     if free_places(locked, exclude_pk=exclude_pk) == 0:
         raise ValidationError(
-            f"Das Teilnehmerfeld ist mit {locked.max_players} Spielern voll. "
-            "Melden Sie den Spieler als Ersatzspieler an."
+            _("The field is full with %(n)s players. Register the player as a reserve.")
+            % {"n": locked.max_players}
         )
 
 
@@ -82,8 +83,12 @@ def _require_not_in_other_field(tournament: Tournament, player: Player) -> None:
         .first()
     )
     if other is not None:
-        where = "im Juniorenfeld" if other.tournament.is_junior_field else "im Hauptfeld"
-        raise ValidationError(f"{player.full_name} ist bereits {where} angemeldet.")
+        message = (
+            _("%(name)s is already registered in the junior field.")
+            if other.tournament.is_junior_field
+            else _("%(name)s is already registered in the main field.")
+        )
+        raise ValidationError(message % {"name": player.full_name})
 
 
 @transaction.atomic
@@ -102,13 +107,13 @@ def registration_add(
     events.public_data_changed(locked.pk)  # player count and standings list
     if locked.rounds.exists() and not reserve:
         raise ValidationError(
-            "Nach der Auslosung der ersten Runde können nur noch Ersatzspieler gemeldet werden."
+            _("After the draw of the first round only reserves can be registered.")
         )
     if player.erased_at is not None:
-        raise ValidationError("Dieser Eintrag ist auf eigenen Antrag gelöscht (anonymisiert).")
+        raise ValidationError(_("This entry was erased at the person's request (anonymised)."))
     existing = Registration.objects.filter(tournament=locked, player=player).first()
     if existing is not None and existing.withdrawn_at is None:
-        raise ValidationError(f"{player.full_name} ist bereits angemeldet.")
+        raise ValidationError(_("%(name)s is already registered.") % {"name": player.full_name})
     _require_not_in_other_field(locked, player)
     if not reserve:
         _check_capacity(locked)
@@ -127,7 +132,9 @@ def registration_add(
                 tournament=locked, player=player, reserve=reserve, registered_by=user, source=source
             )
     except IntegrityError as exc:
-        raise ValidationError(f"{player.full_name} ist bereits angemeldet.") from exc
+        raise ValidationError(
+            _("%(name)s is already registered.") % {"name": player.full_name}
+        ) from exc
     if settle_request:
         _settle_open_request(locked, registration, user)
     return registration
@@ -162,16 +169,15 @@ def registration_update(
     if reserve is not None and reserve != reg.reserve:
         if started:
             raise ValidationError(
-                "Nach der Auslosung der ersten Runde kann der Ersatzspieler-Status nicht mehr "
-                "geändert werden."
+                _("After the draw of the first round the reserve status can no longer be changed.")
             )
         reg.reserve = reserve
     if checked_in is not None:
         if reg.withdrawn_at and checked_in:
-            raise ValidationError("Abgemeldete Spieler können nicht einchecken.")
+            raise ValidationError(_("Withdrawn players cannot check in."))
         reg.checked_in_at = (reg.checked_in_at or timezone.now()) if checked_in else None
     if from_game is not None and not withdrawn:
-        raise ValidationError("„Ab Spiel“ gilt nur zusammen mit einer Abmeldung.")
+        raise ValidationError(_("“From game” applies only together with a withdrawal."))
     if withdrawn is not None:
         if withdrawn and from_game is not None and reg.withdrawn_at is None:
             _absent_from_game(locked_t, reg, from_game, user)
@@ -256,12 +262,15 @@ def _absent_from_game(tournament: Tournament, reg: Registration, from_game: int,
     )
     if seat is None:
         raise ValidationError(
-            f"{reg.player.full_name} sitzt in keiner laufenden Runde; „ab Spiel“ gilt nur "
-            "während einer freigegebenen, noch nicht veröffentlichten Runde."
+            _(
+                "%(name)s has no seat in a running round; “from game” applies only during a "
+                "released round that is not yet published."
+            )
+            % {"name": reg.player.full_name}
         )
     if not 1 <= from_game <= tournament.games_per_round:
         last = tournament.games_per_round
-        raise ValidationError(f"„Ab Spiel“ muss zwischen 1 und {last} liegen.")
+        raise ValidationError(_("“From game” must be between 1 and %(last)s.") % {"last": last})
     if Absence.objects.in_force().filter(round=seat.round, player_id=reg.player_id).exists():
         return  # already out of this round (red card): the earlier absence stands
     Absence.objects.create(
@@ -288,16 +297,20 @@ def registrations_check_in_all(*, tournament: Tournament) -> int:
 def tournament_open_registration(*, tournament: Tournament, now: datetime | None = None) -> None:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.is_junior_field:
-        raise ValidationError("Das Juniorenfeld öffnet seine Anmeldung mit dem Hauptturnier.")
+        raise ValidationError(
+            _("The junior field opens its registration with the main tournament.")
+        )
     if locked.status != TournamentStatus.DRAFT:
-        raise ValidationError("Die Anmeldung kann nur aus dem Entwurf heraus geöffnet werden.")
+        raise ValidationError(_("Registration can only be opened from a draft."))
     today = timezone.localdate(now or timezone.now())
     deadline = registration_deadline(locked)
     if deadline is not None and today > deadline:
         raise ValidationError(
-            f"Sonderturniere müssen mindestens 14 Tage vor Beginn bekannt gegeben werden "
-            f"(Klub 6.2.1). Letzter möglicher Tag für dieses Turnier war der "
-            f"{deadline:%d.%m.%Y}."
+            _(
+                "Special tournaments must be announced at least 14 days before they start "
+                "(Klub 6.2.1). The last possible day for this tournament was %(day)s."
+            )
+            % {"day": formats.date_format(deadline, "SHORT_DATE_FORMAT")}
         )
     locked.status = TournamentStatus.REGISTRATION
     locked.registration_opened_at = now or timezone.now()
@@ -311,14 +324,16 @@ def tournament_open_registration(*, tournament: Tournament, now: datetime | None
 
 def _require_team_director(tournament: Tournament, user) -> None:
     if not can_direct(user, tournament):
-        raise ValidationError("Nur die Turnierleitung dieses Turniers darf Mannschaften ändern.")
+        raise ValidationError(_("Only the director of this tournament may change teams."))
 
 
 def _require_teams_allowed(tournament: Tournament) -> None:
     if tournament.category != Category.SPECIAL:
         raise ValidationError(
-            "Mannschaften gibt es nur bei Sonderturnieren, z. B. einem Städtekampf "
-            "(Klub 6.2.1); dieses Turnier hat eine Klub-Kategorie."
+            _(
+                "Teams exist only in special tournaments, e.g. a match between cities "
+                "(Klub 6.2.1); this tournament has a Klub category."
+            )
         )
 
 
@@ -330,15 +345,15 @@ def team_create(*, tournament: Tournament, name: str, user) -> Team:
     _require_teams_allowed(locked)
     name = " ".join(name.split())
     if not name:
-        raise ValidationError("Bitte einen Namen für die Mannschaft angeben.")
+        raise ValidationError(_("Please enter a name for the team."))
     if len(name) > Team._meta.get_field("name").max_length:
-        raise ValidationError("Der Name der Mannschaft ist zu lang (höchstens 100 Zeichen).")
+        raise ValidationError(_("The team's name is too long (at most 100 characters)."))
     if locked.rounds.exists():
-        raise ValidationError(
-            "Nach der Auslosung der ersten Runde können keine Mannschaften mehr angelegt werden."
-        )
+        raise ValidationError(_("After the draw of the first round no more teams can be created."))
     if Team.objects.filter(tournament=locked, name__iexact=name).exists():
-        raise ValidationError(f"Die Mannschaft „{name}“ gibt es in diesem Turnier schon.")
+        raise ValidationError(
+            _("The team “%(name)s” already exists in this tournament.") % {"name": name}
+        )
     return Team.objects.create(tournament=locked, name=name)
 
 
@@ -350,10 +365,10 @@ def registration_team_set(*, registration: Registration, team: Team | None, user
     _require_teams_allowed(locked_t)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if team is not None and team.tournament_id != locked_t.pk:
-        raise ValidationError("Diese Mannschaft gehört zu einem anderen Turnier.")
+        raise ValidationError(_("This team belongs to another tournament."))
     if locked_t.rounds.exists():
         raise ValidationError(
-            "Nach der Auslosung der ersten Runde können Mannschaften nicht mehr geändert werden."
+            _("After the draw of the first round teams can no longer be changed.")
         )
     reg.team = team
     reg.save(update_fields=["team"])

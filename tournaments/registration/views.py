@@ -7,6 +7,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.common import access
@@ -106,7 +107,7 @@ def registration_add(request, pk: int):
         else None
     )
     if player is None:
-        messages.error(request, "Bitte einen Spieler aus der Suche auswählen.")
+        messages.error(request, _("Please choose a player from the search."))
     else:
         try:
             registration_services.registration_add(
@@ -118,8 +119,12 @@ def registration_add(request, pk: int):
         except ValidationError as exc:
             flash_errors(request, exc)
         else:
-            kind = "als Ersatzspieler " if request.POST.get("reserve") == "1" else ""
-            messages.success(request, f"{player.full_name} {kind}angemeldet.")
+            done = (
+                _("%(name)s registered as a reserve.")
+                if request.POST.get("reserve") == "1"
+                else _("%(name)s registered.")
+            )
+            messages.success(request, done % {"name": player.full_name})
     if not request.htmx:  # back to an empty, focused search for the next player (issue #17.4)
         return redirect(reverse("director:registration", args=[tournament.pk]) + "?angemeldet")
     return _registration_response(request, tournament)
@@ -150,7 +155,7 @@ def registration_change(request, pk: int, reg_pk: int):
         "reinstate": {"withdrawn": False},
     }.get(action)
     if changes is None:
-        messages.error(request, "Unbekannte Aktion.")
+        messages.error(request, _("Unknown action."))
     else:
         if action == "withdraw" and str(request.POST.get("from_game", "")).isdecimal():
             changes = {**changes, "from_game": int(request.POST["from_game"])}
@@ -172,7 +177,7 @@ def registration_check_in_all(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"{count} Spieler eingecheckt.")
+        messages.success(request, _("%(count)s players checked in.") % {"count": count})
     return _registration_response(request, tournament)
 
 
@@ -187,7 +192,7 @@ def team_create(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Mannschaft „{team.name}“ angelegt.")
+        messages.success(request, _("Team “%(name)s” created.") % {"name": team.name})
     return _registration_response(request, tournament)
 
 
@@ -215,7 +220,7 @@ def signup_decide(request, pk: int, req_pk: int):
     signup = access.signup_request_or_404(tournament, req_pk)
     action = request.POST.get("action", "")
     if action not in ("approve", "decline"):
-        messages.error(request, "Unbekannte Aktion.")
+        messages.error(request, _("Unknown action."))
         return _registration_response(request, tournament)
     try:
         decided = signup_services.signup_decide(
@@ -237,7 +242,7 @@ def check_in_window(request, pk: int):
     try:
         if request.POST.get("action") == "close":
             signup_services.check_in_window_close(tournament=tournament, user=request.user)
-            messages.success(request, "Check-in für Spieler geschlossen.")
+            messages.success(request, _("Players' check-in closed."))
         else:
             main = signup_services.check_in_window_open(
                 tournament=tournament,
@@ -245,7 +250,7 @@ def check_in_window(request, pk: int):
                 user=request.user,
             )
             until = timezone.localtime(main.check_in_closes_at).strftime("%H:%M")
-            messages.success(request, f"Check-in für Spieler geöffnet bis {until} Uhr.")
+            messages.success(request, _("Players' check-in open until %(time)s.") % {"time": until})
     except ValidationError as exc:
         flash_errors(request, exc)
     return _registration_response(request, tournament)
@@ -260,7 +265,7 @@ def guest_add(request, pk: int):
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, f"Gast: {error}")
+                messages.error(request, _("Guest: %(error)s") % {"error": error})
         return _registration_response(request, tournament)
     try:
         registration = guest_services.guest_add(
@@ -269,8 +274,12 @@ def guest_add(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        kind = " als Ersatzspieler" if registration.reserve else ""
-        messages.success(request, f"Gast {registration.player.full_name}{kind} angemeldet.")
+        done = (
+            _("Guest %(name)s registered as a reserve.")
+            if registration.reserve
+            else _("Guest %(name)s registered.")
+        )
+        messages.success(request, done % {"name": registration.player.full_name})
     return _registration_response(request, tournament)
 
 

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.common import events
 from tournaments.common.csv_export import FORMULA_STARTS
@@ -38,8 +40,8 @@ FIELDS = tuple(COLUMN_ALIASES)
 TRUE_WORDS = {"ja", "j", "yes", "y", "1", "true", "x", "wahr"}
 FALSE_WORDS = {"nein", "n", "no", "0", "false", "falsch", ""}
 # Free text that every export and page shows; refused when a spreadsheet would run it (OWASP).
-TEXT_FIELDS = (("last_name", "Nachname"), ("first_name", "Vorname"), ("club", "Verein"),
-               ("city", "Ort"))  # fmt: skip
+TEXT_FIELDS = (("last_name", gettext_lazy("Last name")), ("first_name", gettext_lazy("First name")),
+               ("club", gettext_lazy("Club")), ("city", gettext_lazy("Town")))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -90,11 +92,16 @@ def _map_header(header: list[str]) -> tuple[dict[str, int], list[str]]:
         for key, aliases in COLUMN_ALIASES.items():
             if name in aliases:
                 if key in mapping:
-                    problems.append(f"Spalte „{raw.strip()}“ kommt doppelt vor.")
+                    problems.append(
+                        _("Column “%(column)s” appears twice.") % {"column": raw.strip()}
+                    )
                 mapping[key] = index
     for key in REQUIRED_COLUMNS:
         if key not in mapping:
-            problems.append(f"Pflichtspalte „{COLUMN_ALIASES[key][0].capitalize()}“ fehlt.")
+            problems.append(
+                _("Required column “%(column)s” is missing.")
+                % {"column": COLUMN_ALIASES[key][0].capitalize()}
+            )
     return mapping, problems
 
 
@@ -107,27 +114,31 @@ def _clean_row(cells: list[str], mapping: dict[str, int]) -> tuple[dict, list[st
     values: dict = {}
     number = cell("federation_number")
     if not number:
-        problems.append("Mitgliedsnummer fehlt")
+        problems.append(_("Membership number is missing"))
     elif len(number) > 20 or not number.replace("-", "").isalnum():
-        problems.append(f"Mitgliedsnummer „{number}“ ist ungültig (nur Buchstaben, Ziffern, -)")
+        problems.append(
+            _("Membership number “%(number)s” is invalid (only letters, digits, -)")
+            % {"number": number}
+        )
     values["federation_number"] = number
-    for key, label, limit in (
-        ("last_name", "Nachname", 80),
-        ("first_name", "Vorname", 80),
-        ("club", "Verein", 120),
-        ("city", "Ort", 120),
-    ):
-        value = cell(key)
+    limits = {"last_name": 80, "first_name": 80, "club": 120, "city": 120}
+    for key, label in TEXT_FIELDS:
+        value, limit = cell(key), limits[key]
         if key in REQUIRED_COLUMNS and not value:
-            problems.append(f"{label} fehlt")
+            problems.append(_("%(field)s is missing") % {"field": label})
         if len(value) > limit:
-            problems.append(f"{label} ist länger als {limit} Zeichen")
+            problems.append(
+                _("%(field)s is longer than %(limit)s characters")
+                % {"field": label, "limit": limit}
+            )
         problems.extend(_formula_problem(label, value))
         values[key] = value
     year = cell("birth_year")
     if year:
         if not year.isdigit() or not 1900 <= int(year) <= 2100:
-            problems.append(f"Geburtsjahr „{year}“ ist keine Jahreszahl zwischen 1900 und 2100")
+            problems.append(
+                _("Year of birth “%(year)s” is not a year between 1900 and 2100") % {"year": year}
+            )
         else:
             values["birth_year"] = int(year)
     values.setdefault("birth_year", None)
@@ -136,7 +147,7 @@ def _clean_row(cells: list[str], mapping: dict[str, int]) -> tuple[dict, list[st
         try:
             validate_email(email)
         except ValidationError:
-            problems.append(f"E-Mail „{email}“ ist ungültig")
+            problems.append(_("E-mail “%(email)s” is invalid") % {"email": email})
     values["email"] = email
     publish = cell("publish_name").lower()
     if "publish_name" not in mapping or publish in TRUE_WORDS:
@@ -144,7 +155,7 @@ def _clean_row(cells: list[str], mapping: dict[str, int]) -> tuple[dict, list[st
     elif publish in FALSE_WORDS:
         values["publish_name"] = False
     else:
-        problems.append(f"„Name veröffentlichen“ muss ja oder nein sein, nicht „{publish}“")
+        problems.append(_("“Publish name” must be yes or no, not “%(value)s”") % {"value": publish})
     # Only the columns the file has: a short file must not wipe e-mail, club or the privacy choice.
     return {key: value for key, value in values.items() if key in mapping}, problems
 
@@ -153,26 +164,28 @@ def players_csv_preview(*, content: bytes) -> CsvPreview:
     """Parse and check every row; nothing is written. One message per bad row, with its line."""
     preview = CsvPreview()
     if len(content) > MAX_CSV_BYTES:
-        preview.errors.append(RowError(0, "Die Datei ist größer als 2 MB."))
+        preview.errors.append(RowError(0, _("The file is larger than 2 MB.")))
         return preview
     try:
         text, preview.encoding = decode_csv(content)
     except UnicodeDecodeError:
-        preview.errors.append(RowError(0, "Die Datei ist weder UTF-8 noch Windows-1252."))
+        preview.errors.append(RowError(0, _("The file is neither UTF-8 nor Windows-1252.")))
         return preview
     if "\x00" in text:
-        preview.errors.append(RowError(0, "Das ist keine CSV-Textdatei."))
+        preview.errors.append(RowError(0, _("This is not a CSV text file.")))
         return preview
     lines = text.splitlines()
     if not lines or not lines[0].strip():
-        preview.errors.append(RowError(1, "Die Datei ist leer oder die Kopfzeile fehlt."))
+        preview.errors.append(RowError(1, _("The file is empty or the header line is missing.")))
         return preview
     preview.delimiter = _delimiter(lines[0])
     reader = csv.reader(io.StringIO(text), delimiter=preview.delimiter)
     try:
         header = next(reader)
     except csv.Error as exc:
-        preview.errors.append(RowError(1, f"Kopfzeile nicht lesbar: {exc}"))
+        preview.errors.append(
+            RowError(1, _("Header line not readable: %(error)s") % {"error": exc})
+        )
         return preview
     mapping, header_problems = _map_header(header)
     if header_problems:
@@ -189,7 +202,10 @@ def players_csv_preview(*, content: bytes) -> CsvPreview:
             values, problems = _clean_row(cells, mapping)
             number = values["federation_number"]
             if number and number in seen:
-                problems.append(f"Mitgliedsnummer {number} steht schon in Zeile {seen[number]}")
+                problems.append(
+                    _("Membership number %(number)s is already in line %(line)s")
+                    % {"number": number, "line": seen[number]}
+                )
             elif number:
                 seen[number] = line
             if problems:
@@ -197,9 +213,11 @@ def players_csv_preview(*, content: bytes) -> CsvPreview:
             else:
                 parsed.append((line, values))
     except csv.Error as exc:
-        preview.errors.append(RowError(reader.line_num, f"Zeile nicht lesbar: {exc}"))
+        preview.errors.append(
+            RowError(reader.line_num, _("Line not readable: %(error)s") % {"error": exc})
+        )
     if not parsed and not preview.errors:
-        preview.errors.append(RowError(2, "Die Datei enthält keine Spielerzeilen."))
+        preview.errors.append(RowError(2, _("The file contains no player lines.")))
 
     existing = {
         p.federation_number: p for p in Player.objects.filter(federation_number__in=list(seen))
@@ -229,7 +247,11 @@ def players_csv_import(*, content: bytes) -> ImportSummary:
     preview = players_csv_preview(content=content)
     if not preview.ok:
         raise ValidationError(
-            [f"Zeile {e.line}: {e.message}" for e in preview.errors] or ["Keine Zeilen."]
+            [
+                _("Line %(line)s: %(message)s") % {"line": e.line, "message": e.message}
+                for e in preview.errors
+            ]
+            or [_("No lines.")]  # fmt: skip
         )
     numbers = [row.values["federation_number"] for row in preview.rows]
     existing = {
@@ -259,8 +281,11 @@ def _formula_problem(label: str, value: str) -> list[str]:
     if not value.startswith(FORMULA_STARTS):
         return []
     return [
-        f"{label} „{value}“ beginnt mit „{value[0]}“; Namen, Verein und Ort dürfen nicht mit "
-        "=, +, - oder @ beginnen (Excel würde sie als Formel ausführen)"
+        _(
+            "%(field)s “%(value)s” starts with “%(first)s”; names, club and town must not start "
+            "with =, +, - or @ (Excel would run them as a formula)"
+        )
+        % {"field": label, "value": value, "first": value[0]}
     ]
 
 

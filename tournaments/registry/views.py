@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
@@ -46,7 +47,7 @@ def player_edit(request, pk: int | None = None):
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            messages.success(request, f"{saved.full_name} gespeichert.")
+            messages.success(request, _("%(name)s saved.") % {"name": saved.full_name})
             return redirect("director:player_list")
     return render(
         request,
@@ -70,9 +71,7 @@ def player_import(request):
     if request.method == "POST" and "confirm" in request.POST:
         stored = request.session.get(SESSION_IMPORT_KEY) or {}
         if not stored or stored.get("token") != request.POST.get("token"):
-            messages.error(
-                request, "Die Vorschau ist abgelaufen. Bitte die Datei erneut hochladen."
-            )
+            messages.error(request, _("The preview has expired. Please upload the file again."))
             return redirect("director:player_import")
         content = base64.b64decode(stored["content"])
         try:
@@ -83,8 +82,12 @@ def player_import(request):
         del request.session[SESSION_IMPORT_KEY]
         messages.success(
             request,
-            f"Import abgeschlossen: {summary.created} neu, {summary.updated} geändert, "
-            f"{summary.unchanged} unverändert.",
+            _("Import finished: %(created)s new, %(updated)s changed, %(unchanged)s unchanged.")
+            % {
+                "created": summary.created,
+                "updated": summary.updated,
+                "unchanged": summary.unchanged,
+            },
         )
         return redirect("director:player_list")
     if request.method == "POST":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments.domain.formats import (
     FieldSizeError,
     reserves_needed,
@@ -34,7 +36,7 @@ def field_status(*, tournament: Tournament, players: int, reserves: int) -> Fiel
                 0,
                 (),
                 False,
-                f"Höchstens {tournament.max_players} Spieler erlaubt.",
+                _("At most %(n)s players allowed.") % {"n": tournament.max_players},
             )
         try:
             sizes = three_table_plan(players)
@@ -42,27 +44,33 @@ def field_status(*, tournament: Tournament, players: int, reserves: int) -> Fiel
             return FieldStatus(players, reserves, 0, (), False, str(exc))
         fours = sizes.count(4)
         threes = sizes.count(3)
-        note = f"Tischplan: {fours} Vierertisch(e) und {threes} Dreiertisch(e)."
+        note = _("Table plan: %(fours)s table(s) of four and %(threes)s table(s) of three.") % {
+            "fours": fours,
+            "threes": threes,
+        }
         if reserves:
-            note += f" {reserves} Ersatzspieler werden bei Dreiertischen nicht gesetzt."
+            note += " " + _("%(n)s reserves are not seated with tables of three.") % {"n": reserves}
         return FieldStatus(players, reserves, 0, sizes, True, note)
     needed = reserves_needed(players)
     if players == 0:
-        return FieldStatus(players, reserves, 0, (), False, "Noch kein Spieler eingecheckt.")
+        return FieldStatus(players, reserves, 0, (), False, _("No player checked in yet."))
     if reserves != needed:
         if needed == 0:
-            msg = (
-                f"{players} Spieler sind durch 4 teilbar: es werden keine Ersatzspieler "
-                f"gebraucht, aber {reserves} sind eingecheckt. Bitte auschecken."
-            )
+            msg = _(
+                "%(players)s players are divisible by 4: no reserves are needed, but "
+                "%(reserves)s are checked in. Please check them out."
+            ) % {"players": players, "reserves": reserves}
         else:
-            msg = (
-                f"{players} Spieler: es werden genau {needed} Ersatzspieler gebraucht "
-                f"(Klub 6.1), eingecheckt sind {reserves}."
-            )
+            msg = _(
+                "%(players)s players: exactly %(needed)s reserves are needed (Klub 6.1), "
+                "%(reserves)s are checked in."
+            ) % {"players": players, "needed": needed, "reserves": reserves}
         return FieldStatus(players, reserves, needed, (), False, msg)
     total = players + reserves
     sizes = tuple([4] * (total // 4))
-    msg = f"{len(sizes)} Tische zu vier Spielern"
-    msg += f", davon {reserves} Ersatzspieler." if reserves else "."
+    msg = (
+        _("%(tables)s tables of four players, %(reserves)s of them reserves.")
+        if reserves
+        else _("%(tables)s tables of four players.")
+    ) % {"tables": len(sizes), "reserves": reserves}
     return FieldStatus(players, reserves, needed, sizes, True, msg)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.names import din5007_key
@@ -76,23 +78,31 @@ class CutTie:
 
     @property
     def message(self) -> str:
-        who = "; ".join(self.names[:-1]) + " und " + self.names[-1]
-        chain = (
-            f"nach allen {_KEY_WORDS.get(self.keys, self.keys)} Wertungskriterien des Regelwerks"
-        )
+        who = _("%(names)s and %(last)s") % {
+            "names": "; ".join(self.names[:-1]),
+            "last": self.names[-1],
+        }
+        chain = _("after all %(count)s tie-break criteria of the rules") % {
+            "count": _KEY_WORDS.get(self.keys, self.keys)
+        }
         if self.kind == CutKind.TABLE_WIN:
-            where = f"um den Sieg an Tisch {self.table_number}"
+            where = _("for the win at table %(table)s") % {"table": self.table_number}
         elif self.open_places == 1:
-            where = "um den letzten Finalplatz"
+            where = _("for the last place in the final")
         else:
-            where = f"um die letzten {self.open_places} Finalplätze"
-        return (
-            f"Gleichstand {where} {chain} zwischen {who}: die Turnierleitung muss entscheiden "
-            "(Stechen oder Los), bevor das Finale ausgelost wird."
-        )
+            where = _("for the last %(count)s places in the final") % {"count": self.open_places}
+        return _(
+            "Tie %(where)s %(chain)s between %(who)s: the director must decide (play-off or "
+            "lot) before the final is drawn."
+        ) % {"where": where, "chain": chain, "who": who}
 
 
-_KEY_WORDS = {1: "ein", 2: "zwei", 3: "drei", 4: "vier"}
+_KEY_WORDS = {
+    1: pgettext_lazy("number of criteria", "one"),
+    2: pgettext_lazy("number of criteria", "two"),
+    3: pgettext_lazy("number of criteria", "three"),
+    4: pgettext_lazy("number of criteria", "four"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.common import events
 from tournaments.domain import pairing as pairing_domain
@@ -54,11 +56,11 @@ class NextRoundStatus:
         if not self.excluded:
             return self.status.message
         count = len(self.excluded)
-        head = (
-            "1 Spieler ist ausgeschlossen (Rote Karte) und wird nicht gesetzt."
-            if count == 1
-            else f"{count} Spieler sind ausgeschlossen (Rote Karte) und werden nicht gesetzt."
-        )
+        head = ngettext(
+            "%(count)s player is excluded (red card) and is not seated.",
+            "%(count)s players are excluded (red card) and are not seated.",
+            count,
+        ) % {"count": count}
         return f"{head} {self.status.message}"
 
 
@@ -99,8 +101,11 @@ def _pins(tournament: Tournament, player_ids, table_count: int) -> dict[int, int
     too_high = {pid: t for pid, t in pins.items() if t > table_count}
     if too_high:
         raise ValidationError(
-            f"Ein Spieler ist an Tisch {max(too_high.values())} gebunden, es gibt aber nur "
-            f"{table_count} Tische. Bitte die Tischbindung ändern."
+            _(
+                "A player is fixed to table %(table)s, but there are only %(count)s tables. "
+                "Please change the table fixing."
+            )
+            % {"table": max(too_high.values()), "count": table_count}
         )
     return pins
 
@@ -182,16 +187,19 @@ def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) ->
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
         raise ValidationError(
-            "Gepaart wird erst, wenn die Anmeldung geöffnet ist, und nicht mehr nach Turnierende."
+            _("Pairing starts once registration is open, and no longer after the tournament ends.")
         )
     rounds = list(locked.rounds.order_by("number"))
     number = len(rounds) + 1
     if number > locked.total_rounds:
-        raise ValidationError("Alle Runden dieses Turniers sind bereits gepaart.")
+        raise ValidationError(_("All rounds of this tournament are already paired."))
     if rounds and rounds[-1].status != RoundStatus.PUBLISHED:
         raise ValidationError(
-            f"Runde {rounds[-1].number} ist noch nicht veröffentlicht; die nächste Runde wird nach "
-            "ihren Ergebnissen gepaart (Klub 7.1)."
+            _(
+                "Round %(number)s is not published yet; the next round is paired by its results "
+                "(Klub 7.1)."
+            )
+            % {"number": rounds[-1].number}
         )
     seed = seed if seed is not None else secrets.randbits(62)
     is_final = locked.has_final and number == locked.rounds_planned + 1
@@ -215,10 +223,24 @@ def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) ->
     return rnd
 
 
+def _change(locked: Round, user, action: str, description: str, repeats: list[str]):
+    """The audit entry of an override, warning of repeat meetings (names sorted by DIN 5007)."""
+    if repeats:
+        joined = ", ".join(sorted(set(repeats), key=din5007_key))
+        description += " " + _("Attention, repeat meeting with: %(names)s.") % {"names": joined}
+    return PairingChange.objects.create(
+        round=locked,
+        user=user,
+        action=action,
+        description=description,
+        created_repeat=bool(repeats),
+    )
+
+
 def _editable_round(rnd: Round) -> Round:
     locked = Round.objects.select_for_update().get(pk=rnd.pk)
     if locked.status != RoundStatus.DRAWN:
-        raise ValidationError("Die Paarung ist freigegeben und kann nicht mehr geändert werden.")
+        raise ValidationError(_("The pairing is released and can no longer be changed."))
     return locked
 
 
@@ -244,7 +266,7 @@ def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) 
         .filter(round=locked, player__in=[player_a, player_b])
     }
     if len(seats) != 2 or player_a == player_b:
-        raise ValidationError("Beide Spieler müssen in dieser Runde sitzen und verschieden sein.")
+        raise ValidationError(_("Both players must be seated in this round and be different."))
     a, b = seats[player_a.pk], seats[player_b.pk]
     a_table, a_letter, b_table, b_letter = a.table, a.letter, b.table, b.letter
     # Re-create both seats: an in-place update would collide with the (table, letter) constraint.
@@ -260,20 +282,13 @@ def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) 
         warnings = _creates_repeat(locked, player_a.pk, b_table) + _creates_repeat(
             locked, player_b.pk, a_table
         )
-    description = (
-        f"Getauscht: {player_a.full_name} (jetzt Tisch {b_table.number} {b_letter}) und "
-        f"{player_b.full_name} (jetzt Tisch {a_table.number} {a_letter})."
-    )
-    if warnings:
-        names = ", ".join(sorted(set(warnings), key=din5007_key))  # DIN 5007
-        description += f" Achtung, erneute Begegnung mit: {names}."
-    return PairingChange.objects.create(
-        round=locked,
-        user=user,
-        action="swap",
-        description=description,
-        created_repeat=bool(warnings),
-    )
+    description = _("Swapped: %(a)s (now table %(a_seat)s) and %(b)s (now table %(b_seat)s).") % {
+        "a": player_a.full_name,
+        "a_seat": f"{b_table.number} {b_letter}",
+        "b": player_b.full_name,
+        "b_seat": f"{a_table.number} {a_letter}",
+    }
+    return _change(locked, user, "swap", description, warnings)
 
 
 @transaction.atomic
@@ -289,39 +304,36 @@ def round_move_player(
         .first()
     )
     if seat is None:
-        raise ValidationError(f"{player.full_name} sitzt in dieser Runde nicht.")
+        raise ValidationError(_("%(name)s has no seat in this round.") % {"name": player.full_name})
     target = Table.objects.filter(round=locked, number=table_number).first()
     if target is None:
-        raise ValidationError(f"Tisch {table_number} gibt es in dieser Runde nicht.")
+        raise ValidationError(
+            _("There is no table %(table)s in this round.") % {"table": table_number}
+        )
     if letter not in "ABCD" or len(letter) != 1:
-        raise ValidationError("Position muss A, B, C oder D sein.")
+        raise ValidationError(_("Position must be A, B, C or D."))
     occupant = Seat.objects.filter(table=target, letter=letter).exclude(pk=seat.pk).first()
     if occupant is not None:
         raise ValidationError(
-            f"Tisch {table_number} {letter} ist besetzt ({occupant.player.full_name}). "
-            "Zum Tauschen bitte „Tauschen“ verwenden."
+            _("Table %(seat)s is taken (%(name)s). To swap, please use “Swap”.")
+            % {"seat": f"{table_number} {letter}", "name": occupant.player.full_name}
         )
     source = seat.table
     if source.pk != target.pk and source.seats.count() - 1 < 3:
-        raise ValidationError(f"Tisch {source.number} hätte danach weniger als drei Spieler.")
+        raise ValidationError(
+            _("Table %(table)s would then have fewer than three players.")
+            % {"table": source.number}
+        )
     warnings = _creates_repeat(locked, player.pk, target) if source.pk != target.pk else []
     seat.table = target
     seat.letter = letter
     seat.save(update_fields=["table", "letter"])
-    description = (
-        f"Verschoben: {player.full_name} von Tisch {source.number} nach Tisch {table_number} "
-        f"{letter}."
-    )
-    if warnings:
-        names = ", ".join(sorted(set(warnings), key=din5007_key))  # DIN 5007
-        description += f" Achtung, erneute Begegnung mit: {names}."
-    return PairingChange.objects.create(
-        round=locked,
-        user=user,
-        action="move",
-        description=description,
-        created_repeat=bool(warnings),
-    )
+    description = _("Moved: %(name)s from table %(source)s to table %(seat)s.") % {
+        "name": player.full_name,
+        "source": source.number,
+        "seat": f"{table_number} {letter}",
+    }
+    return _change(locked, user, "move", description, warnings)
 
 
 @transaction.atomic
@@ -340,40 +352,34 @@ def pin_set(
     """
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     if table_number is None:
-        deleted, _ = TablePin.objects.filter(tournament=tournament, player=player).delete()
+        deleted, _rows = TablePin.objects.filter(tournament=tournament, player=player).delete()
         if rnd is not None and deleted:
-            PairingChange.objects.create(
-                round=rnd,
-                user=user,
-                action="unpin",
-                description=f"Tischbindung von {player.full_name} aufgehoben.",
-            )
+            unpinned = _("Table fixing of %(name)s removed.") % {"name": player.full_name}
+            _change(rnd, user, "unpin", unpinned, [])
         return
     if table_number < 1:
-        raise ValidationError("Die Tischnummer muss mindestens 1 sein.")
+        raise ValidationError(_("The table number must be at least 1."))
     taken = (
         TablePin.objects.filter(tournament=tournament, table_number=table_number)
         .exclude(player=player)
         .count()
     )
     if taken >= 4:
-        raise ValidationError(f"An Tisch {table_number} sind bereits vier Spieler gebunden.")
+        raise ValidationError(
+            _("Four players are already fixed to table %(table)s.") % {"table": table_number}
+        )
     TablePin.objects.update_or_create(
         tournament=tournament,
         player=player,
         defaults={"table_number": table_number, "reason": reason, "created_by": user},
     )
     if rnd is not None:
-        why = f" Grund: {reason}" if reason else ""
-        PairingChange.objects.create(
-            round=rnd,
-            user=user,
-            action="pin",
-            description=(
-                f"{player.full_name} an Tisch {table_number} gebunden (ab der nächsten "
-                f"Auslosung).{why}"
-            ),
-        )
+        why = " " + _("Reason: %(reason)s") % {"reason": reason} if reason else ""
+        pinned = _("%(name)s fixed to table %(table)s (from the next draw).") % {
+            "name": player.full_name,
+            "table": table_number,
+        }
+        _change(rnd, user, "pin", pinned + why, [])
 
 
 @transaction.atomic
@@ -383,8 +389,6 @@ def round_release(*, rnd: Round, user) -> Round:
     locked.status = RoundStatus.RELEASED
     locked.released_at = timezone.now()
     locked.save(update_fields=["status", "released_at"])
-    PairingChange.objects.create(
-        round=locked, user=user, action="release", description="Paarung freigegeben."
-    )
+    _change(locked, user, "release", _("Pairing released."), [])
     events.pairing_released(locked.tournament_id, round_id=locked.pk)
     return locked

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
@@ -34,7 +35,10 @@ def round_pair(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
         return redirect("director:tournament_detail", pk)
-    messages.success(request, f"Runde {rnd.number} ist ausgelost (Startwert {rnd.seed}).")
+    messages.success(
+        request,
+        _("Round %(number)s is drawn (seed %(seed)s).") % {"number": rnd.number, "seed": rnd.seed},
+    )
     return redirect("director:round_detail", pk, rnd.number)
 
 
@@ -45,9 +49,12 @@ def _team_clash_texts(rnd: Round, seating: list[dict], report) -> list[str]:
     teams = rounds_selectors.team_names(rnd.tournament)
     last = {s.player_id: s.player.last_name for table in seating for s in table["seats"]}
     return [
-        f"Tisch {seating[clash.table - 1]['number']} ({teams.get(clash.team, '?')}: "
-        + ", ".join(last[p] for p in clash.players)
-        + ")"
+        _("Table %(table)s (%(team)s: %(names)s)")
+        % {
+            "table": seating[clash.table - 1]["number"],
+            "team": teams.get(clash.team, "?"),
+            "names": ", ".join(last[p] for p in clash.players),
+        }
         for clash in report.team_clashes
     ]
 
@@ -127,7 +134,7 @@ def round_swap(request, pk: int, number: int):
     a = _player(request.POST.get("player_a")) if form.is_valid() else None
     b = _player(request.POST.get("player_b")) if form.is_valid() else None
     if a is None or b is None:
-        messages.error(request, "Bitte zwei Spieler dieser Runde auswählen.")
+        messages.error(request, _("Please choose two players of this round."))
     else:
         try:
             _report_change(
@@ -148,7 +155,7 @@ def round_move(request, pk: int, number: int):
     form = MoveForm(request.POST)
     player = _player(request.POST.get("player")) if form.is_valid() else None
     if player is None:
-        messages.error(request, "Bitte Spieler, Tisch und Position angeben.")
+        messages.error(request, _("Please enter player, table and position."))
     else:
         try:
             _report_change(
@@ -173,7 +180,7 @@ def round_pin(request, pk: int, number: int):
     form = PinForm(request.POST)
     player = _player(request.POST.get("player")) if form.is_valid() else None
     if player is None:
-        messages.error(request, "Bitte einen Spieler und eine gültige Tischnummer angeben.")
+        messages.error(request, _("Please enter a player and a valid table number."))
     else:
         table = form.cleaned_data["table"]
         try:
@@ -191,10 +198,13 @@ def round_pin(request, pk: int, number: int):
             if table:
                 messages.success(
                     request,
-                    f"{player.full_name} ist ab der nächsten Auslosung an Tisch {table} gebunden.",
+                    _("%(name)s is fixed to table %(table)s from the next draw.")
+                    % {"name": player.full_name, "table": table},
                 )
             else:
-                messages.success(request, f"Tischbindung von {player.full_name} aufgehoben.")
+                messages.success(
+                    request, _("Table fixing of %(name)s removed.") % {"name": player.full_name}
+                )
     return _after_edit(request, rnd)
 
 
@@ -207,7 +217,10 @@ def round_release(request, pk: int, number: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Runde {rnd.number} ist freigegeben und öffentlich sichtbar.")
+        messages.success(
+            request,
+            _("Round %(number)s is released and publicly visible.") % {"number": rnd.number},
+        )
     return redirect("director:round_detail", pk, number)
 
 

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events, guards
@@ -115,18 +116,23 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
         changed = {k for k in format_keys & fields.keys() if getattr(locked, k) != fields[k]}
         if changed:
             raise ValidationError(
-                "Das Format kann nach der Auslosung der ersten Runde nicht mehr geändert werden."
+                _("The format can no longer be changed after the draw of the first round.")
             )
         ranking_keys = {"ranking_year", "counts_for_ranking"}
         if any(getattr(locked, k) != fields[k] for k in ranking_keys & fields.keys()):
             raise ValidationError(
-                "Ranking-Jahr und Ranking-Wertung stehen nach der Auslosung der ersten Runde fest; "
-                "ein Turnier aus dem Ranking nehmen kann nur die Regelkommission (Klub 3.1.1)."
+                _(
+                    "Ranking year and ranking count are fixed after the draw of the first round; "
+                    "only the rules commission can take a tournament out of the ranking "
+                    "(Klub 3.1.1)."
+                )
             )
     if locked.is_junior_field and not fields.keys() <= JUNIOR_OWN_FIELDS:
         raise ValidationError(
-            "Ein Juniorenfeld legt nur Runden und Tische selbst fest; alles andere gilt vom "
-            "Hauptturnier."
+            _(
+                "A junior field sets only its rounds and tables itself; everything else comes "
+                "from the main tournament."
+            )
         )
     announced_change = _announced_special_change(locked, fields)
     for key, value in fields.items():
@@ -156,7 +162,7 @@ def tournament_table_entry_set(*, tournament: Tournament, enabled: bool, user) -
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     guards.require_not_finished(locked)
     if locked.is_junior_field:
-        raise ValidationError("Das Juniorenfeld folgt hier dem Hauptturnier.")
+        raise ValidationError(_("Here the junior field follows the main tournament."))
     Tournament.objects.same_event(locked).update(table_entry=enabled, updated_at=timezone.now())
     locked.table_entry = enabled
     events.public_data_changed(locked.pk)  # the tables' pages and printed codes follow it
@@ -196,10 +202,10 @@ def staff_assign(
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.is_junior_field:
         raise ValidationError(
-            "Das Personal wird beim Hauptturnier eingeteilt; es gilt für beide Felder."
+            _("Staff are assigned at the main tournament; they serve both fields.")
         )
     if role not in ASSIGNABLE_ROLES:
-        raise ValidationError({"role": "Bitte Orgatisch, Schiedsrichter oder Hauptschiedsrichter."})
+        raise ValidationError({"role": _("Please choose desk, referee or head referee.")})
     username = (username or "").strip()
     person = (
         get_user_model().objects.filter(username__iexact=username, is_active=True).first()
@@ -207,27 +213,39 @@ def staff_assign(
         else None
     )
     if person is None:
-        raise ValidationError({"username": f"Kein aktives Benutzerkonto „{username}“."})
+        raise ValidationError(
+            {"username": _("No active user account “%(username)s”.") % {"username": username}}
+        )
     if role == StaffRole.HEAD_REFEREE and not permissions.has_global_role(
         person, GlobalRole.HEAD_REFEREE
     ):
         raise ValidationError(
-            {"username": f"{person.get_username()} ist nicht als Hauptschiedsrichter geführt."}
+            {
+                "username": _("%(user)s is not listed as a head referee.")
+                % {"user": person.get_username()}
+            }
         )
     if role == StaffRole.REFEREE and not permissions.is_referee(person):
         raise ValidationError(
-            {"username": f"{person.get_username()} ist nicht als Schiedsrichter geführt."}
+            {
+                "username": _("%(user)s is not listed as a referee.")
+                % {"user": person.get_username()}
+            }
         )
     if role == StaffRole.HEAD_REFEREE:
         current = locked.staff.filter(role=StaffRole.HEAD_REFEREE).exclude(user=person).first()
         if current is not None:
             raise ValidationError(
-                f"{current.user.get_username()} ist bereits Hauptschiedsrichter dieses Turniers. "
-                "Es gibt nur einen; bitte zuerst die Zuordnung aufheben."
+                _(
+                    "%(user)s is already head referee of this tournament. There is only one; "
+                    "please end that assignment first."
+                )
+                % {"user": current.user.get_username()}
             )
     if locked.staff.filter(user=person, role=role).exists():
         raise ValidationError(
-            f"{person.get_username()} ist bereits als {StaffRole(role).label} zugeordnet."
+            _("%(user)s is already assigned as %(role)s.")
+            % {"user": person.get_username(), "role": StaffRole(role).label}
         )
     assignment = TournamentStaff.objects.create(tournament=locked, user=person, role=role)
     _staff_log(locked, person, role, StaffChangeKind.ASSIGNED, by=user, reason=reason.strip())
@@ -241,12 +259,12 @@ def staff_unassign(*, assignment: TournamentStaff, user, reason: str) -> None:
     permissions.require_director(user, assignment.tournament)
     locked = Tournament.objects.select_for_update().get(pk=assignment.tournament_id)
     if assignment.role not in ASSIGNABLE_ROLES:
-        raise ValidationError("Die Turnierleitung wird hier nicht geändert.")
+        raise ValidationError(_("The director is not changed here."))
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError({"reason": "Bitte angeben, warum die Zuordnung endet."})
+        raise ValidationError({"reason": _("Please say why the assignment ends.")})
     if not TournamentStaff.objects.filter(pk=assignment.pk).delete()[0]:
-        raise ValidationError("Diese Zuordnung wurde inzwischen schon aufgehoben.")
+        raise ValidationError(_("This assignment has meanwhile been ended already."))
     _staff_log(
         locked, assignment.user, assignment.role, StaffChangeKind.ENDED, by=user, reason=reason
     )
@@ -298,7 +316,8 @@ def _junior_field_sync(main: Tournament) -> None:
     errors = tournament_format_errors(**_format_fields(junior))
     if errors:
         raise ValidationError(
-            "Das Juniorenfeld passt nicht zu dieser Änderung: " + " ".join(errors.values())
+            _("The junior field does not fit this change: %(errors)s")
+            % {"errors": " ".join(map(str, errors.values()))}
         )
     junior.full_clean()
     junior.save()
@@ -311,9 +330,9 @@ def junior_field_create(*, tournament: Tournament, rounds_planned: int, user) ->
     permissions.require_director(user, tournament)
     main = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if main.is_junior_field:
-        raise ValidationError("Ein Juniorenfeld hat kein eigenes Juniorenfeld.")
+        raise ValidationError(_("A junior field has no junior field of its own."))
     if Tournament.objects.filter(juniors_of=main).exists():
-        raise ValidationError("Dieses Turnier hat bereits ein Juniorenfeld.")
+        raise ValidationError(_("This tournament already has a junior field."))
     guards.require_not_finished(main)
     junior = Tournament(
         juniors_of=main,
@@ -336,10 +355,10 @@ def junior_field_delete(*, tournament: Tournament, user) -> None:
     permissions.require_director(user, tournament)
     junior = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not junior.is_junior_field:
-        raise ValidationError("Nur ein Juniorenfeld kann hier entfernt werden.")
+        raise ValidationError(_("Only a junior field can be removed here."))
     if junior.registrations.exists() or junior.rounds.exists():
         raise ValidationError(
-            "Das Juniorenfeld hat schon Anmeldungen oder Runden und bleibt deshalb bestehen."
+            _("The junior field already has registrations or rounds and therefore stays.")
         )
     main_id = junior.juniors_of_id
     junior.delete()

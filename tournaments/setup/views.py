@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
@@ -50,7 +51,9 @@ def tournament_create(request):
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            messages.success(request, f"Turnier „{tournament.name}“ angelegt.")
+            messages.success(
+                request, _("Tournament “%(name)s” created.") % {"name": tournament.name}
+            )
             return redirect("director:tournament_detail", tournament.pk)
     return render(request, "tournaments/director/tournament_form.html", {"form": form})
 
@@ -64,7 +67,7 @@ def tournament_edit(request, pk: int):
         for name in ("ranking_year", "counts_for_ranking"):
             if name in form.fields:
                 form.fields[name].disabled = True
-                form.fields[name].help_text = "Steht nach der Auslosung der ersten Runde fest."
+                form.fields[name].help_text = _("Fixed after the draw of the first round.")
     if request.method == "POST" and form.is_valid():
         try:
             setup_services.tournament_update(
@@ -73,7 +76,7 @@ def tournament_edit(request, pk: int):
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            messages.success(request, "Änderungen gespeichert.")
+            messages.success(request, _("Changes saved."))
             return redirect("director:tournament_detail", tournament.pk)
     return render(
         request,
@@ -128,7 +131,7 @@ def junior_field_create(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
         return redirect("director:tournament_detail", pk)
-    messages.success(request, f"Juniorenfeld „{junior.name}“ angelegt.")
+    messages.success(request, _("Junior field “%(name)s” created.") % {"name": junior.name})
     return redirect("director:tournament_detail", junior.pk)
 
 
@@ -141,7 +144,7 @@ def junior_field_delete(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
         return redirect("director:tournament_detail", pk)
-    messages.success(request, "Das leere Juniorenfeld ist entfernt.")
+    messages.success(request, _("The empty junior field has been removed."))
     return redirect("director:tournament_detail", tournament.juniors_of_id)
 
 
@@ -154,9 +157,7 @@ def tournament_open_registration(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(
-            request, "Die Anmeldung ist geöffnet; das Turnier ist öffentlich sichtbar."
-        )
+        messages.success(request, _("Registration is open; the tournament is publicly visible."))
     return redirect("director:tournament_detail", pk)
 
 
@@ -175,9 +176,9 @@ def tournament_table_entry(request, pk: int):
     else:
         messages.success(
             request,
-            "Ergebnisse am Tisch: eingeschaltet."
+            _("Results at the table: switched on.")
             if enabled
-            else "Ergebnisse am Tisch: ausgeschaltet, nur Papierbögen.",
+            else _("Results at the table: switched off, paper sheets only."),
         )
     return redirect("director:tournament_detail", pk)
 
@@ -213,8 +214,8 @@ def staff_page(request, pk: int):
         else:
             messages.success(
                 request,
-                f"{assignment.user.get_username()} ist als {assignment.get_role_display()} "
-                "zugeordnet.",
+                _("%(user)s is assigned as %(role)s.")
+                % {"user": assignment.user.get_username(), "role": assignment.get_role_display()},
             )
             return redirect("director:staff", tournament.pk)
     return render(request, "tournaments/director/staff.html", _staff_context(tournament, form))
@@ -234,7 +235,7 @@ def staff_remove(request, pk: int, staff_pk: int):
     else:
         messages.success(
             request,
-            f"Zuordnung von {assignment.user.get_username()} als "
-            f"{assignment.get_role_display()} aufgehoben.",
+            _("Assignment of %(user)s as %(role)s ended.")
+            % {"user": assignment.user.get_username(), "role": assignment.get_role_display()},
         )
     return redirect("director:staff", tournament.pk)

@@ -4,6 +4,7 @@ somebody else saved, and a blind re-typing of the paper that differs from the en
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.domain import table_entry
 from tournaments.models import ResultSheet, SheetVersion
@@ -16,16 +17,24 @@ class SheetConflict(ValidationError):
         self.sheet = sheet
         self.expected = expected
         super().__init__(
-            f"Konflikt: Der Bogen von Tisch {sheet.table.number} wurde inzwischen von "
-            f"{_who(sheet.current)} gespeichert (Version {sheet.version}, Ihre Vorlage war "
-            f"Version {expected}). Bitte beide Fassungen vergleichen.",
+            _(
+                "Conflict: the sheet of table %(table)s has meanwhile been saved by %(who)s "
+                "(version %(version)s, your copy was version %(expected)s). Please compare both "
+                "versions."
+            )
+            % {
+                "table": sheet.table.number,
+                "who": _who(sheet.current),
+                "version": sheet.version,
+                "expected": expected,
+            },
             code="conflict",
         )
 
 
 def _who(version: SheetVersion | None) -> str:
     if version is None or version.created_by is None:
-        return "jemand anderem"
+        return _("somebody else")
     return version.created_by.get_username()
 
 
@@ -37,8 +46,10 @@ class SheetMismatch(ValidationError):
         self.differences = differences
         self.retyped = retyped
         super().__init__(
-            f"Die nachgetippten Zahlen weichen an {len(differences)} Stelle(n) von der Erfassung "
-            "ab. Bitte den Papierbogen prüfen, dann korrigieren (mit Grund) oder „Klärung nötig“ "
-            "setzen.",
+            _(
+                "The re-typed figures differ from the entry in %(count)s place(s). Please check "
+                "the paper sheet, then correct (with a reason) or set “Clarification needed”."
+            )
+            % {"count": len(differences)},
             code="mismatch",
         )

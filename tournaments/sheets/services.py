@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
@@ -75,10 +76,14 @@ def absence_mismatch(table: Table, games: list[dict]) -> str | None:
     if normalise_for_table(table, games) == games:
         return None
     absences = ", ".join(f"{x}: {a.label}" for x, a in sorted(table_absences(table).items()))
-    return (
-        f"Tisch {table.number}: Der Bogen passt nicht zu den fehlenden Spielern "
-        f"({absences or 'keine mehr'}); bitte den Bogen neu erfassen."
-    )
+    return _(
+        "Table %(table)s: the sheet does not match the missing players (%(absences)s); please "
+        "enter the sheet anew."
+    ) % {"table": table.number, "absences": absences or _("none any more")}
+
+
+def _no_position(letter: str) -> str:
+    return _("“Filled in by”: there is no position %(letter)s at this table.") % {"letter": letter}
 
 
 def sheet_errors(table: Table, games: list[dict]) -> list[str]:
@@ -88,7 +93,10 @@ def sheet_errors(table: Table, games: list[dict]) -> list[str]:
     expected = list(range(1, tournament.games_per_round + 1))
     numbers = [int(g["number"]) for g in games]
     if sorted(numbers) != expected:
-        return [f"Der Bogen braucht genau die Spiele {', '.join(map(str, expected))}."]
+        return [
+            _("The sheet needs exactly the games %(games)s.")
+            % {"games": ", ".join(map(str, expected))}
+        ]
     ruleset = tournament.ruleset
     return [
         error.message
@@ -152,11 +160,11 @@ def sheet_save(
     rnd = round_lock(table)
     tournament = rnd.tournament
     permissions.require(
-        permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
+        permissions.can_work_desk(user, tournament), _("Only the desk and the director.")
     )
     require_not_finished(tournament)
     if rnd.status == RoundStatus.DRAWN:
-        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
+        raise ValidationError(_("The pairing of this round is not released yet."))
     sheet = sheet_lock(table)
     if sheet.version != expected_version:
         raise SheetConflict(sheet, expected_version)
@@ -164,7 +172,7 @@ def sheet_save(
     errors = sheet_errors(table, games)
     letters = set(table.seats.values_list("letter", flat=True))
     if filled_in_by and filled_in_by not in letters:
-        errors.append(f"„Ausgefüllt von“: Position {filled_in_by} gibt es an diesem Tisch nicht.")
+        errors.append(_no_position(filled_in_by))
     if errors:
         raise ValidationError(errors)
     published = rnd.status == RoundStatus.PUBLISHED
@@ -172,19 +180,19 @@ def sheet_save(
     if published:
         permissions.require(
             permissions.can_direct(user, tournament),
-            "Nach der Veröffentlichung korrigiert nur die Turnierleitung.",
+            _("After publication only the director corrects."),
         )
         if not reason:
-            raise ValidationError("Eine Korrektur nach der Veröffentlichung braucht einen Grund.")
+            raise ValidationError(_("A correction after publication needs a reason."))
     elif sheet.version > 0 and not reason:
-        raise ValidationError("Eine Korrektur braucht einen Grund.")
+        raise ValidationError(_("A correction needs a reason."))
     paper = (filled_in_by, signed_by_all)
     current = sheet.current
     if current is not None and (current.games, current.filled_in_by, current.signed_by_all) == (
         games,
         *paper,
     ):
-        raise ValidationError("Keine Änderung gegenüber der gespeicherten Fassung.")
+        raise ValidationError(_("No change from the saved version."))
     # A director's correction after publication needs no second check: it is the director's
     # decision (Klub 10.3) and goes straight into the standings.
     status = SheetStatus.CONFIRMED if published else SheetStatus.ENTERED
@@ -214,26 +222,28 @@ def sheet_confirm(
     locked = sheet_lock(sheet.table)
     tournament = locked.table.round.tournament
     permissions.require(
-        permissions.can_work_desk(user, tournament), "Nur Orgatisch und Turnierleitung."
+        permissions.can_work_desk(user, tournament), _("Only the desk and the director.")
     )
     require_not_finished(tournament)
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if locked.current is None or locked.status == SheetStatus.CONFIRMED:
-        raise ValidationError("Dieser Bogen wartet nicht auf eine Bestätigung.")
+        raise ValidationError(_("This sheet is not waiting for a confirmation."))
     if locked.status == SheetStatus.NEEDS_CLARIFICATION:
-        raise ValidationError("Der Bogen braucht erst eine Klärung durch die Turnierleitung.")
+        raise ValidationError(_("The sheet first needs clarification by the director."))
     if locked.current.created_by_id == user.pk:
         raise ValidationError(
-            "Bestätigen muss eine andere Person als die, die den Bogen erfasst hat."
+            _("The confirmation must come from a person other than the one who entered the sheet.")
         )
     stale = absence_mismatch(locked.table, locked.current.games)
     if stale:
         raise ValidationError(stale)
     if retyped is None and locked.current.signoffs.filter(verdict=SignoffVerdict.DISPUTED).exists():
         raise ValidationError(
-            "Am Tisch wurde Einspruch erhoben: bitte die Zahlen vom Papierbogen blind "
-            "nachtippen, korrigieren oder „Klärung nötig“ setzen."
+            _(
+                "An objection was raised at the table: please re-type the figures from the paper "
+                "sheet blind, correct them or set “Clarification needed”."
+            )
         )
     if retyped is not None:
         retyped = normalise_for_table(locked.table, retyped)
@@ -244,9 +254,7 @@ def sheet_confirm(
     if paper is not None:
         letters = set(locked.table.seats.values_list("letter", flat=True))
         if paper[0] and paper[0] not in letters:
-            raise ValidationError(
-                f"„Ausgefüllt von“: Position {paper[0]} gibt es an diesem Tisch nicht."
-            )
+            raise ValidationError(_no_position(paper[0]))
     return _add_version(
         locked,
         games=locked.current.games,
@@ -269,9 +277,9 @@ def sheet_needs_clarification(
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if not note.strip():
-        raise ValidationError("Bitte notieren, was unklar ist.")
+        raise ValidationError(_("Please note what is unclear."))
     if locked.table.round.status == RoundStatus.PUBLISHED:
-        raise ValidationError("Die Runde ist veröffentlicht; bitte eine Korrektur mit Grund.")
+        raise ValidationError(_("The round is published; please make a correction with a reason."))
     return _add_version(
         locked,
         games=locked.current.games if locked.current else [],
@@ -294,11 +302,11 @@ def sheet_accept_interpreted(
     permissions.require_director(user, tournament)
     require_not_finished(tournament)
     if rnd.status == RoundStatus.DRAWN:
-        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
+        raise ValidationError(_("The pairing of this round is not released yet."))
     if locked.version != expected_version:
         raise SheetConflict(locked, expected_version)
     if not reason.strip():
-        raise ValidationError("Die Auslegung eines Bogens braucht einen Grund (Klub 10.3).")
+        raise ValidationError(_("Interpreting a sheet needs a reason (Klub 10.3)."))
     games = normalise_for_table(locked.table, games)
     errors = sheet_errors(locked.table, games)
     if errors:
@@ -338,16 +346,18 @@ def round_publish(*, rnd: Round, user) -> Round:
     tournament = locked.tournament
     permissions.require_director(user, tournament)
     if locked.status == RoundStatus.PUBLISHED:
-        raise ValidationError("Diese Runde ist bereits veröffentlicht.")
+        raise ValidationError(_("This round is already published."))
     if locked.status == RoundStatus.DRAWN:
-        raise ValidationError("Die Paarung dieser Runde ist noch nicht freigegeben.")
+        raise ValidationError(_("The pairing of this round is not released yet."))
     missing = list(
         locked.tables.exclude(sheet__status=SheetStatus.CONFIRMED)
         .order_by("number")
         .values_list("number", flat=True)
     )
     if missing:
-        raise ValidationError("Noch nicht bestätigt: Tisch " + ", ".join(map(str, missing)) + ".")
+        raise ValidationError(
+            _("Not confirmed yet: table %(tables)s.") % {"tables": ", ".join(map(str, missing))}
+        )
     # A card, withdrawal or cancellation after a sheet was entered (SPEC §7) needs a new entry.
     tables = locked.tables.select_related("sheet__confirmed", "round__tournament")
     stale = [

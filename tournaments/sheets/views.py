@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
@@ -21,29 +22,7 @@ from tournaments.models import Round, SheetVersion, Table
 from tournaments.referees import selectors as selectors_referee
 from tournaments.sheets import selectors as sheets_selectors
 from tournaments.sheets import services as sheet_services
-
-STATE_LABELS = {
-    table_entry.MISSING: "fehlt",
-    table_entry.ENTERED: "erfasst",
-    table_entry.TABLE_ENTERED: "am Tisch eingetragen",
-    table_entry.SIGNED: "am Tisch bestätigt",
-    table_entry.DISPUTED: "Einspruch",
-    table_entry.CLARIFICATION: "Klärung nötig",
-    table_entry.CONFIRMED: "bestätigt",
-}
-
-
-def _label(entry) -> str:
-    """The board's badge: the state, with the table's sign-offs (issue #15)."""
-    progress = entry.progress
-    if entry.state == table_entry.DISPUTED:
-        return "Einspruch von " + ", ".join(progress.disputed)
-    if entry.state in (table_entry.TABLE_ENTERED, table_entry.SIGNED) and progress.required:
-        done, of = len(progress.confirmed), len(progress.required)
-        if entry.state == table_entry.SIGNED:
-            return f"{STATE_LABELS[entry.state]} ({done}/{of})"
-        return f"{STATE_LABELS[entry.state]}, {done}/{of} bestätigt"
-    return STATE_LABELS[entry.state]
+from tournaments.sheets.labels import STATE_LABELS, board_label
 
 
 def _board_context(rnd: Round) -> dict:
@@ -54,7 +33,9 @@ def _board_context(rnd: Round) -> dict:
     for table in tables:
         entry = sheets_selectors.table_entry_of(table, absent.get(table.pk, set()))
         counts[entry.state] += 1
-        rows.append({"table": table, "state": entry.state, "label": _label(entry), "entry": entry})
+        rows.append(
+            {"table": table, "state": entry.state, "label": board_label(entry), "entry": entry}
+        )
     next_missing = next((r["table"] for r in rows if r["state"] == "missing"), None)
     next_unconfirmed = next(
         (r["table"] for r in rows if r["state"] in table_entry.CONFIRMABLE), None
@@ -224,7 +205,7 @@ def sheet_page(request, pk: int, number: int, table_number: int):
                 table,
                 raw=grid.raw,
                 preview=preview,
-                form_errors=["Bitte die markierten Felder korrigieren."],
+                form_errors=[_("Please correct the marked fields.")],
             ),
             status=422,
         )
@@ -266,7 +247,11 @@ def sheet_page(request, pk: int, number: int, table_number: int):
             ),
             status=422,
         )
-    messages.success(request, f"Tisch {table.number} gespeichert (Version {sheet.version}).")
+    messages.success(
+        request,
+        _("Table %(table)s saved (version %(version)s).")
+        % {"table": table.number, "version": sheet.version},
+    )
     board = _board_context(rnd)
     target = board["next_missing"]
     if target is not None and rnd.status != RoundStatus.PUBLISHED:
@@ -282,7 +267,7 @@ def sheet_action(request, pk: int, number: int, table_number: int):
     table = access.table_or_404(rnd, table_number)
     sheet = sheets_selectors.table_sheet(table)
     if sheet is None:
-        messages.error(request, "Für diesen Tisch ist noch nichts erfasst.")
+        messages.error(request, _("Nothing has been entered for this table yet."))
         return redirect("director:sheet", pk, number, table_number)
     try:
         expected = int(request.POST.get("version", "-1"))
@@ -302,7 +287,7 @@ def sheet_action(request, pk: int, number: int, table_number: int):
             sheet_services.sheet_confirm(
                 sheet=sheet, expected_version=expected, user=request.user, paper=paper
             )
-            messages.success(request, f"Tisch {table.number} bestätigt.")
+            messages.success(request, _("Table %(table)s confirmed.") % {"table": table.number})
         elif action == "confirm_blind":
             grid = parse_grid(
                 request.POST,
@@ -327,7 +312,10 @@ def sheet_action(request, pk: int, number: int, table_number: int):
                 )
                 context["form_errors"] = exc.messages
                 return render(request, "tournaments/desk/sheet.html", context, status=422)
-            messages.success(request, f"Tisch {table.number} blind bestätigt: alle Zahlen stimmen.")
+            messages.success(
+                request,
+                _("Table %(table)s confirmed blind: all figures match.") % {"table": table.number},
+            )
         elif action == "clarify":
             sheet_services.sheet_needs_clarification(
                 sheet=sheet,
@@ -335,7 +323,9 @@ def sheet_action(request, pk: int, number: int, table_number: int):
                 note=request.POST.get("note", "")[:1000],
                 user=request.user,
             )
-            messages.warning(request, f"Tisch {table.number}: Klärung nötig.")
+            messages.warning(
+                request, _("Table %(table)s: clarification needed.") % {"table": table.number}
+            )
         elif action == "interpret":
             grid = parse_grid(
                 request.POST,
@@ -353,10 +343,12 @@ def sheet_action(request, pk: int, number: int, table_number: int):
                 user=request.user,
             )
             messages.success(
-                request, f"Tisch {table.number}: ausgelegt und übernommen (Klub 10.3)."
+                request,
+                _("Table %(table)s: interpreted and accepted (Klub 10.3).")
+                % {"table": table.number},
             )
         else:
-            messages.error(request, "Unbekannte Aktion.")
+            messages.error(request, _("Unknown action."))
     except ValidationError as exc:
         flash_errors(request, exc)
         return redirect("director:sheet", pk, number, table_number)
@@ -375,7 +367,7 @@ def round_publish(request, pk: int, number: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Runde {rnd.number} ist veröffentlicht.")
+        messages.success(request, _("Round %(number)s is published.") % {"number": rnd.number})
     return redirect("director:desk_board", pk, number)
 
 

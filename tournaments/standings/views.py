@@ -47,7 +47,7 @@ def round_results(request, pk: int, number: int):
             "tables": tables,
             "body": round_results_body(tables, staff=staff),
             "staff": staff,
-            "title": "Rundenergebnisse",
+            "title": _("Round results"),
         },
     )
 

@@ -26,7 +26,7 @@ def browser_family(user_agent: str) -> str:
     for marker, name in _BROWSERS:
         if marker in user_agent:
             return name
-    return "anderer Browser"
+    return str(_("other browser"))
 
 
 def device_of(request) -> str:
@@ -34,7 +34,7 @@ def device_of(request) -> str:
     desk sees which entries came from the same phone; without JavaScript only the browser."""
     device_id = str(request.POST.get("device_id", ""))
     if not _DEVICE_ID.match(device_id):
-        device_id = "ohne Geräte-ID"
+        device_id = str(_("no device id"))
     return f"{device_id} · {browser_family(request.META.get('HTTP_USER_AGENT', '')[:500])}"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.scoring import score_game, validate_game
 from tournaments.domain.sheets import game_inputs
@@ -14,19 +15,23 @@ from tournaments.models import ResultSheet, Seat, SheetSignoff, SheetVersion, Ta
 from tournaments.sheets.selectors import table_absences, table_not_played
 from tournaments.tableside.tokens import TableKey, read_code, read_token
 
-#: why a table's key does not open its page (HTTP status, German message)
-UNKNOWN = (404, "Diesen Tisch-Code kennen wir nicht. Bitte den Code auf der Tischkarte prüfen.")
-NOT_RELEASED = (404, "Die Paarung dieser Runde ist noch nicht freigegeben.")
+#: why a table's key does not open its page (HTTP status, message in the visitor's language)
+UNKNOWN = (404, _("We do not know this table code. Please check the code on the table card."))
+NOT_RELEASED = (404, _("The pairing of this round is not released yet."))
 PUBLISHED = (
     410,
-    "Diese Runde ist bereits veröffentlicht: der Code gilt nicht mehr. Die Ergebnisse stehen "
-    "auf der Turnierseite.",
+    _(
+        "This round is already published: the code is no longer valid. The results are on the "
+        "tournament page."
+    ),
 )
-FINISHED = (410, "Das Turnier ist beendet: der Code gilt nicht mehr.")
+FINISHED = (410, _("The tournament is finished: the code is no longer valid."))
 SWITCHED_OFF = (
     403,
-    "Die Turnierleitung hat die Eingabe am Tisch abgeschaltet. Bitte den Papierbogen "
-    "ausfüllen, unterschreiben und am Orgatisch abgeben (Klub 10.2).",
+    _(
+        "The director has switched off entry at the table. Please fill in the paper sheet, sign "
+        "it and hand it in at the desk (Klub 10.2)."
+    ),
 )
 
 

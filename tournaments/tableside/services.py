@@ -12,6 +12,7 @@ from uuid import UUID
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from tournaments.common import events
 from tournaments.common.guards import require_not_finished
@@ -42,19 +43,20 @@ def _locked(table: Table) -> ResultSheet:
 def _refuse_desk_sheet(sheet: ResultSheet) -> None:
     if sheet.status == SheetStatus.CONFIRMED:
         raise ValidationError(
-            "Der Orgatisch hat diesen Bogen bereits bestätigt; Änderungen nur noch über die "
-            "Turnierleitung.",
+            _("The desk has already confirmed this sheet; changes only through the director."),
             code="confirmed",
         )
     if sheet.status == SheetStatus.NEEDS_CLARIFICATION:
         raise ValidationError(
-            "Der Orgatisch klärt diesen Bogen gerade. Bitte direkt am Orgatisch melden.",
+            _("The desk is clarifying this sheet right now. Please go to the desk directly."),
             code="at_desk",
         )
     if sheet.current is not None and sheet.current.action != SheetAction.TABLE_ENTERED:
         raise ValidationError(
-            "Der Orgatisch hat den Papierbogen dieses Tisches schon erfasst. Fragen bitte "
-            "direkt am Orgatisch.",
+            _(
+                "The desk has already entered this table's paper sheet. Questions please directly "
+                "at the desk."
+            ),
             code="at_desk",
         )
 
@@ -86,24 +88,30 @@ def sheet_enter_at_table(
     _refuse_desk_sheet(sheet)
     if sheet.version != expected_version:
         raise ValidationError(
-            f"Inzwischen wurde an diesem Tisch schon eingetragen (Version {sheet.version}). "
-            "Bitte die Seite neu laden und die Zahlen vergleichen.",
+            _(
+                "Meanwhile figures have been entered at this table (version %(version)s). Please "
+                "reload the page and compare the figures."
+            )
+            % {"version": sheet.version},
             code="conflict",
         )
     letters = {seat.letter for seat in table.seats.all()}
     errors = []
     if filled_in_by not in letters:
-        errors.append("Bitte angeben, wer einträgt (Position am Tisch).")
+        errors.append(_("Please say who is entering (position at the table)."))
     elif filled_in_by in table_absences(table):
-        errors.append(f"Position {filled_in_by} spielt nicht mehr mit und kann nicht eintragen.")
+        errors.append(
+            _("Position %(letter)s no longer plays and cannot enter figures.")
+            % {"letter": filled_in_by}
+        )
     normalised = sheet_services.normalise_for_table(table, games)
     errors += sheet_services.sheet_errors(table, normalised)
     reason = reason.strip()[:1000]
     if sheet.current is not None:
         if not reason:
-            errors.append("Neu eintragen braucht einen Grund (z. B. der Einspruch von C).")
+            errors.append(_("Entering anew needs a reason (e.g. the objection of C)."))
         elif sheet.current.games == normalised:
-            errors.append("Keine Änderung gegenüber der eingetragenen Fassung.")
+            errors.append(_("No change from the entered version."))
     if errors:
         raise ValidationError(errors)
     try:
@@ -150,22 +158,25 @@ def sheet_signoff(
     _refuse_desk_sheet(sheet)
     current = sheet.current
     if current is None:
-        raise ValidationError("An diesem Tisch ist noch nichts eingetragen.")
+        raise ValidationError(_("Nothing has been entered at this table yet."))
     if sheet.version != version_number:
         raise ValidationError(
-            "Inzwischen wurden neue Zahlen eingetragen. Bitte die neue Fassung prüfen.",
+            _("Meanwhile new figures have been entered. Please check the new version."),
             code="conflict",
         )
     if verdict not in SignoffVerdict.values:
-        raise ValidationError("Bitte bestätigen oder widersprechen.")
+        raise ValidationError(_("Please confirm or object."))
     if letter not in selectors.required_letters(table, current):
-        raise ValidationError(f"Position {letter} muss diese Fassung nicht bestätigen.")
+        raise ValidationError(
+            _("Position %(letter)s need not confirm this version.") % {"letter": letter}
+        )
     earlier = SheetSignoff.objects.filter(version=current, letter=letter).first()
     if earlier is not None:
         if earlier.verdict == verdict:
             return earlier
         raise ValidationError(
-            f"Position {letter} hat bereits geantwortet ({earlier.get_verdict_display()}).",
+            _("Position %(letter)s has already answered (%(verdict)s).")
+            % {"letter": letter, "verdict": earlier.get_verdict_display()},
             code="answered",
         )
     note = note.strip()[:1000]
@@ -175,7 +186,9 @@ def sheet_signoff(
                 version=current, letter=letter, verdict=verdict, note=note, device=device[:200]
             )
     except IntegrityError as exc:
-        raise ValidationError(f"Position {letter} hat bereits geantwortet.") from exc
+        raise ValidationError(
+            _("Position %(letter)s has already answered.") % {"letter": letter}
+        ) from exc
     # the desk board and the referee area ("2/3 bestätigt", "Einspruch von C")
     events.event_desk_data_changed(table.round.tournament)
     return answer

@@ -16,6 +16,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -36,7 +38,7 @@ WRITES, WRITE_WINDOW = 60, 600
 CALLS = 5  # referee calls per table and write window
 TOO_MANY = (
     429,
-    "Zu viele Versuche. Bitte ein paar Minuten warten oder am Orgatisch nachfragen.",
+    gettext_lazy("Too many attempts. Please wait a few minutes or ask at the desk."),
 )
 
 
@@ -147,7 +149,7 @@ def entry(request, token: str):
     key = forms.submission_key(request.POST.get("submission_key"))
     errors = list(grid.errors.values())
     if key is None:
-        errors = [["Das Formular ist unvollständig. Bitte die Seite neu laden."]]
+        errors = [[_("The form is incomplete. Please reload the page.")]]
     elif not _write_allowed(table):
         return _closed(request, TOO_MANY, table)
     if not errors:
@@ -166,8 +168,8 @@ def entry(request, token: str):
         else:
             messages.success(
                 request,
-                f"Gespeichert (Version {version.number}). Jetzt das Telefon weitergeben: "
-                "alle anderen bestätigen.",
+                _("Saved (version %(version)s). Now pass the phone on: everybody else confirms.")
+                % {"version": version.number},
             )
             return redirect("table:entry", token)
     context = _entry_context(request, table, token, **post)
@@ -199,7 +201,7 @@ def signoff(request, token: str):
             return _closed(request, TOO_MANY, table)
         try:
             if not form.is_valid():
-                raise ValidationError("Bitte die eigene Position wählen und antworten.")
+                raise ValidationError(_("Please choose your own position and answer."))
             answer = services.sheet_signoff(
                 table=table,
                 version_number=form.cleaned_data["version"],
@@ -216,12 +218,14 @@ def signoff(request, token: str):
             if answer.verdict == SignoffVerdict.DISPUTED:
                 messages.warning(
                     request,
-                    f"{name}: Einspruch vermerkt. Der Orgatisch und die "
-                    "Schiedsrichter sehen ihn; bitte den Papierbogen nicht unterschreiben, "
-                    "bis es geklärt ist.",
+                    _(
+                        "%(name)s: objection noted. The desk and the referees see it; please do "
+                        "not sign the paper sheet until it is resolved."
+                    )
+                    % {"name": name},
                 )
             else:
-                messages.success(request, f"{name}: bestätigt. Danke!")
+                messages.success(request, _("%(name)s: confirmed. Thank you!") % {"name": name})
         return redirect("table:signoff", token)
     letter = request.GET.get("platz", "")[:1]
     context["letter"] = letter if letter in state.waiting else ""
@@ -239,7 +243,7 @@ def referee_call(request, token: str):
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     if not _write_allowed(table, "tisch-call", CALLS):
         messages.error(
-            request, "Der Schiedsrichter ist schon gerufen. Bitte warten oder Hand heben."
+            request, _("The referee has already been called. Please wait or raise your hand.")
         )
     else:
         try:
@@ -249,6 +253,8 @@ def referee_call(request, token: str):
                 messages.error(request, message)
         else:
             messages.success(
-                request, f"Ein Schiedsrichter ist gerufen und kommt an Tisch {table.number}."
+                request,
+                _("A referee has been called and is coming to table %(table)s.")
+                % {"table": table.number},
             )
     return redirect(reverse("table:entry", args=[token]) + "#schiedsrichter")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import int_or_404
@@ -9,7 +11,7 @@ from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees import services as referees_services
 
-SEE_DENIED = "Nur das Personal dieses Turniers sieht Verwarnungen und Entscheidungen."
+SEE_DENIED = _("Only the staff of this tournament see warnings and decisions.")
 
 
 def seen_tournament(request, pk) -> Tournament:

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
@@ -69,7 +70,9 @@ def call_take(request, pk: int, call_pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Ruf von Tisch {call.table.number} übernommen.")
+        messages.success(
+            request, _("Call of table %(table)s taken.") % {"table": call.table.number}
+        )
     return redirect("referee:tournament", tournament.pk)
 
 
@@ -85,7 +88,9 @@ def call_close(request, pk: int, call_pk: int):
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            messages.success(request, f"Ruf von Tisch {call.table.number} abgeschlossen.")
+            messages.success(
+                request, _("Call of table %(table)s closed.") % {"table": call.table.number}
+            )
             return redirect("referee:tournament", tournament.pk)
     return render(
         request,

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import access
@@ -67,17 +68,21 @@ def ruling_create(request, pk: int):
             if ruling.status == RulingStatus.ESCALATED:
                 messages.warning(
                     request,
-                    "Mehr als zwei Spieler widersprechen: die Entscheidung ist an den "
-                    "Hauptschiedsrichter übergeben (Klub 4.2.2).",
+                    _(
+                        "More than two players object: the decision is referred to the head "
+                        "referee (Klub 4.2.2)."
+                    ),
                 )
             elif data["objections"] > 2:
                 messages.warning(
                     request,
-                    "Kein Hauptschiedsrichter auf diesem Turnier: die Entscheidung des "
-                    "Schiedsrichters ist bindend (Klub 4.2.2).",
+                    _(
+                        "No head referee at this tournament: the referee's decision is binding "
+                        "(Klub 4.2.2)."
+                    ),
                 )
             else:
-                messages.success(request, "Entscheidung gespeichert.")
+                messages.success(request, _("Decision saved."))
             return redirect("referee:rulings", tournament.pk)
     return render(
         request,
@@ -107,12 +112,12 @@ def ruling_final(request, pk: int, ruling_pk: int):
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            messages.success(request, "Endgültige Entscheidung gespeichert.")
+            messages.success(request, _("Final decision saved."))
             return redirect("referee:rulings", tournament.pk)
     elif request.method == "POST" and final is not None:
         messages.error(
             request,
-            "Hierzu gibt es bereits eine endgültige Entscheidung; sie kann nicht geändert werden.",
+            _("There is already a final decision on this; it cannot be changed."),
         )
     return render(
         request,

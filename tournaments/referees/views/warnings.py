@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import permissions
@@ -100,11 +101,11 @@ def warning_create(request, pk: int):
 def _saved_message(warning: PlayerWarning) -> str:
     name = warning.player.full_name
     if warning.kind == WarningKind.RED:
-        return (
-            f"Rote Karte für {name} gespeichert: ausgeschlossen ab der nächsten Auslosung, "
-            "eventuelle Gewinne verfallen (Klub 4.5.2)."
-        )
-    return f"{warning.get_kind_display()} für {name} gespeichert."
+        return _(
+            "Red card for %(name)s saved: excluded from the next draw, any winnings are "
+            "forfeited (Klub 4.5.2)."
+        ) % {"name": name}
+    return _("%(kind)s for %(name)s saved.") % {"kind": warning.get_kind_display(), "name": name}
 
 
 @login_required
@@ -140,9 +141,12 @@ def warning_withdraw(request, pk: int, warning_pk: int):
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
-            text = f"{warning.get_kind_display()} für {warning.player.full_name} zurückgenommen."
+            text = _("%(kind)s for %(name)s withdrawn.") % {
+                "kind": warning.get_kind_display(),
+                "name": warning.player.full_name,
+            }
             if warning.kind == WarningKind.RED:
-                text += " Der Spieler wird ab der nächsten Auslosung wieder gesetzt."
+                text += " " + _("The player is seated again from the next draw.")
             messages.success(request, text)
             return redirect("referee:warnings", tournament.pk)
     return render(

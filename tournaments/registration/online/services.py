@@ -16,7 +16,9 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from tournaments import permissions
 from tournaments.common import events
@@ -34,23 +36,34 @@ def signup_closes_at(tournament: Tournament) -> datetime:
     return timezone.make_aware(datetime.combine(tournament.start_date, time.min))
 
 
+def _day(value) -> str:
+    return formats.date_format(value, "SHORT_DATE_FORMAT")
+
+
 def _when(moment: datetime) -> str:
-    return timezone.localtime(moment).strftime("%d.%m.%Y um %H:%M Uhr")
+    """'25.11.2026 um 14:00 Uhr'."""
+    local = timezone.localtime(moment)
+    return _("%(date)s at %(time)s") % {"date": _day(local), "time": _when_time(moment)}
 
 
-def _require_open(locked: Tournament, now: datetime, *, action: str) -> None:
+def _require_open(locked: Tournament, now: datetime, *, withdraw: bool) -> None:
     """Online only while registration is open, before round 1 and before the deadline."""
     if locked.status == TournamentStatus.RUNNING or locked.rounds.exists():
         raise ValidationError(
-            f"Das Turnier läuft bereits; {action} nur noch bei der Turnierleitung."
+            _("The tournament is already running; withdrawals only through the director.")
+            if withdraw
+            else _("The tournament is already running; registrations only through the director.")
         )
     if locked.status != TournamentStatus.REGISTRATION:
-        raise ValidationError("Für dieses Turnier ist die Anmeldung nicht geöffnet.")
+        raise ValidationError(_("Registration for this tournament is not open."))
     closes = signup_closes_at(locked)
     if now >= closes:
-        raise ValidationError(
-            f"Der Anmeldeschluss war am {_when(closes)}; {action} nur noch bei der Turnierleitung."
+        message = (
+            _("Registration closed on %(when)s; withdrawals only through the director.")
+            if withdraw
+            else _("Registration closed on %(when)s; registrations only through the director.")
         )
+        raise ValidationError(message % {"when": _when(closes)})
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -75,19 +88,22 @@ def _require_not_signed_up(locked: Tournament, player: Player) -> None:
     )
     if registered is not None:
         if registered.tournament_id == locked.pk:
-            raise ValidationError("Sie sind für dieses Turnier bereits angemeldet.")
-        where = "im Juniorenfeld" if registered.tournament.is_junior_field else "im Hauptfeld"
-        raise ValidationError(f"Sie sind bereits {where} angemeldet; nur ein Feld ist möglich.")
+            raise ValidationError(_("You are already registered for this tournament."))
+        raise ValidationError(
+            _("You are already registered in the junior field; only one field is possible.")
+            if registered.tournament.is_junior_field
+            else _("You are already registered in the main field; only one field is possible.")
+        )
     waiting = SignupRequest.objects.open().filter(player=player, tournament__in=event).first()
     if waiting is not None:
         if waiting.tournament_id != locked.pk:
             raise ValidationError(
-                "Sie haben sich bereits für das andere Feld dieses Turniers angemeldet."
+                _("You have already signed up for the other field of this tournament.")
             )
         raise ValidationError(
-            "Sie stehen bereits auf der Warteliste."
+            _("You are already on the waiting list.")
             if waiting.status == SignupStatus.WAITING
-            else "Ihre Anmeldung wartet bereits auf die Bestätigung der Turnierleitung."
+            else _("Your registration is already waiting for the director's approval.")
         )
 
 
@@ -99,7 +115,7 @@ def signup_register(
     director's approval switched on, first a request for it."""
     now = now or timezone.now()
     locked = _lock(tournament)
-    _require_open(locked, now, action="Anmeldungen")
+    _require_open(locked, now, withdraw=False)
     _require_not_signed_up(locked, player)
     events.public_data_changed(locked.pk)
     if locked.signup_approval:
@@ -118,7 +134,12 @@ def signup_register(
 
 def _request(locked, player, user, status, now) -> SignupRequest:
     return SignupRequest.objects.create(
-        tournament=locked, player=player, status=status, requested_by=user, created_at=now
+        tournament=locked,
+        player=player,
+        status=status,
+        requested_by=user,
+        created_at=now,
+        language=translation.get_language() or settings.LANGUAGE_CODE,
     )
 
 
@@ -130,7 +151,7 @@ def signup_withdraw(
     first on the waiting list moves up)."""
     now = now or timezone.now()
     locked = _lock(tournament)
-    _require_open(locked, now, action="Abmeldungen")
+    _require_open(locked, now, withdraw=True)
     request = (
         SignupRequest.objects.select_for_update().open().filter(tournament=locked, player=player)
     ).first()
@@ -141,7 +162,7 @@ def signup_withdraw(
         return
     registration = Registration.objects.active().filter(tournament=locked, player=player).first()
     if registration is None:
-        raise ValidationError("Sie sind für dieses Turnier nicht angemeldet.")
+        raise ValidationError(_("You are not registered for this tournament."))
     registration_services.registration_update(registration=registration, withdrawn=True, user=user)
 
 
@@ -156,11 +177,12 @@ def signup_decide(
     request = SignupRequest.objects.select_for_update().get(pk=request.pk)
     if request.status != SignupStatus.PENDING:
         raise ValidationError(
-            f"Über diese Anmeldung ist bereits entschieden ({request.get_status_display()})."
+            _("This registration has already been decided (%(status)s).")
+            % {"status": request.get_status_display()}
         )
     if locked.rounds.exists():
         raise ValidationError(
-            "Nach der Auslosung der ersten Runde meldet die Turnierleitung direkt an."
+            _("After the draw of the first round the director registers players directly.")
         )
     request.decided_at, request.decided_by = now, user
     # Approved: onto the waiting list by its sign-up time, then free places are filled in order.
@@ -186,9 +208,9 @@ def waiting_position(request: SignupRequest) -> int:
 
 
 SUBJECTS = {
-    SignupStatus.ACCEPTED: "Sie sind im Teilnehmerfeld",
-    SignupStatus.WAITING: "Sie stehen auf der Warteliste",
-    SignupStatus.DECLINED: "Ihre Anmeldung wurde nicht angenommen",
+    SignupStatus.ACCEPTED: gettext_lazy("You are in the field"),
+    SignupStatus.WAITING: gettext_lazy("You are on the waiting list"),
+    SignupStatus.DECLINED: gettext_lazy("Your registration was not accepted"),
 }
 
 
@@ -211,13 +233,12 @@ def signup_mail_send(*, request_id: int, now: datetime | None = None) -> bool:
     )
     if not claimed:
         return False
+    # In the language the player signed up in, whatever the language of the task's caller.
+    with translation.override(request.language or settings.LANGUAGE_CODE):
+        title = f"{subject}: {request.tournament.name}"
+        body = _body(request)
     try:
-        send_mail(
-            f"{subject}: {request.tournament.name}",
-            _body(request),
-            settings.DEFAULT_FROM_EMAIL,
-            [email],
-        )
+        send_mail(title, body, settings.DEFAULT_FROM_EMAIL, [email])
     except Exception:
         SignupRequest.objects.filter(pk=request_id).update(mailed_status="")  # retry may send
         raise
@@ -226,29 +247,40 @@ def signup_mail_send(*, request_id: int, now: datetime | None = None) -> bool:
 
 def _body(request: SignupRequest) -> str:
     t, p = request.tournament, request.player
-    day = t.start_date.strftime("%d.%m.%Y")
-    greeting = f"Guten Tag {p.first_name} {p.last_name},\n\n"
+    names = {"tournament": t.name, "day": _day(t.start_date)}
+    greeting = _("Hello %(first_name)s %(last_name)s,") % {
+        "first_name": p.first_name,
+        "last_name": p.last_name,
+    }
     if request.status == SignupStatus.ACCEPTED:
         approved = request.decided_at is not None and request.moved_up_at == request.decided_at
         how = (
-            "Die Turnierleitung hat Ihre Anmeldung bestätigt"
+            _("The director has approved your registration")
             if approved
-            else "Ein Platz ist frei geworden und Sie sind von der Warteliste nachgerückt"
+            else _("A place has become free and you have moved up from the waiting list")
         )
         text = (
-            f"{how}: Sie sind für „{t.name}“ am {day} im Teilnehmerfeld.\n\n"
-            "Ob Sie als Ersatzspieler spielen, entscheidet die Turnierleitung (Klub 6.1). "
-            "Bitte checken Sie am Turniertag ein.\n"
+            _("%(how)s: you are in the field of “%(tournament)s” on %(day)s.")
+            % {"how": how, **names}
+            + "\n\n"
+            + _(
+                "Whether you play as a reserve is decided by the director (Klub 6.1). "
+                "Please check in on the day of the tournament."
+            )
         )
     elif request.status == SignupStatus.WAITING:
-        text = (
-            f"Das Teilnehmerfeld von „{t.name}“ am {day} ist voll. Sie stehen auf der "
-            f"Warteliste auf Platz {waiting_position(request)}. Wird ein Platz frei, rücken "
-            "Sie automatisch nach; wir schreiben Ihnen dann.\n"
-        )
+        text = _(
+            "The field of “%(tournament)s” on %(day)s is full. You are number %(position)s on "
+            "the waiting list. If a place becomes free, you move up automatically; we will "
+            "write to you then."
+        ) % {"position": waiting_position(request), **names}
     else:
-        text = f"Die Turnierleitung hat Ihre Anmeldung zu „{t.name}“ am {day} nicht angenommen.\n"
-    return greeting + text + "\nAbmelden können Sie sich in Ihrem Bereich bis zum Anmeldeschluss.\n"
+        text = (
+            _("The director has not accepted your registration for “%(tournament)s” on %(day)s.")
+            % names
+        )
+    farewell = _("You can withdraw in your area until registration closes.")
+    return f"{greeting}\n\n{text}\n\n{farewell}\n"
 
 
 # --- Check-in on the day from the player's phone (issue 16.3) -------------------------------
@@ -258,7 +290,9 @@ CHECK_IN_MINUTES = (30, 60, 90, 120, 180)
 
 
 def _when_time(moment: datetime) -> str:
-    return timezone.localtime(moment).strftime("%H:%M Uhr")
+    return pgettext("clock time", "%(time)s") % {
+        "time": timezone.localtime(moment).strftime("%H:%M")
+    }
 
 
 @transaction.atomic
@@ -270,14 +304,16 @@ def check_in_window_open(
     main = _lock_main(tournament)
     permissions.require_director(user, main)
     if minutes not in CHECK_IN_MINUTES:
-        raise ValidationError("Bitte eine der angebotenen Dauern wählen.")
+        raise ValidationError(_("Please choose one of the durations offered."))
     if main.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
-        raise ValidationError("Check-in gibt es nur bei offener Anmeldung oder laufendem Turnier.")
+        raise ValidationError(
+            _("Check-in exists only while registration is open or the tournament is running.")
+        )
     today = timezone.localdate(now)
     if not main.start_date <= today <= main.end_date:
         raise ValidationError(
-            f"Den Check-in für Spieler öffnet die Turnierleitung am Turniertag "
-            f"({main.start_date:%d.%m.%Y})."
+            _("The director opens the players' check-in on the day of the tournament (%(day)s).")
+            % {"day": _day(main.start_date)}
         )
     _window_set(main, opens=now, closes=now + timedelta(minutes=minutes))
     return main
@@ -289,7 +325,7 @@ def check_in_window_close(*, tournament: Tournament, user, now: datetime | None 
     main = _lock_main(tournament)
     permissions.require_director(user, main)
     if not main.check_in_open(now):
-        raise ValidationError("Der Check-in für Spieler ist nicht geöffnet.")
+        raise ValidationError(_("The players' check-in is not open."))
     _window_set(main, opens=main.check_in_opens_at, closes=now)
 
 
@@ -312,11 +348,11 @@ def check_in_self(*, tournament: Tournament, player: Player, now: datetime | Non
         closes = main.check_in_closes_at
         if closes is not None and main.check_in_opens_at <= now:
             raise ValidationError(
-                f"Der Check-in ist seit {_when_time(closes)} geschlossen; bitte melden Sie sich "
-                "am Orgatisch."
+                _("Check-in has been closed since %(time)s; please report to the desk.")
+                % {"time": _when_time(closes)}
             )
         raise ValidationError(
-            "Der Check-in ist noch nicht geöffnet; die Turnierleitung öffnet ihn am Turniertag."
+            _("Check-in is not open yet; the director opens it on the day of the tournament.")
         )
     registration = (
         Registration.objects.select_for_update()
@@ -326,11 +362,12 @@ def check_in_self(*, tournament: Tournament, player: Player, now: datetime | Non
     )
     if registration is None:
         raise ValidationError(
-            "Sie sind für dieses Turnier nicht angemeldet; bitte melden Sie sich am Orgatisch."
+            _("You are not registered for this tournament; please report to the desk.")
         )
     if registration.checked_in_at is not None:
         raise ValidationError(
-            f"Sie sind bereits eingecheckt ({_when_time(registration.checked_in_at)})."
+            _("You are already checked in (%(time)s).")
+            % {"time": _when_time(registration.checked_in_at)}
         )
     registration.checked_in_at = now
     registration.save(update_fields=["checked_in_at"])
