@@ -69,6 +69,7 @@ def compare(old: dict, new: dict, *, once: tuple[str, ...] = ()) -> tuple[bool, 
 def sync(
     w: Writer,
     *,
+    kind: str,
     what: str,
     stored: dict,
     rows: list[dict],
@@ -79,6 +80,7 @@ def sync(
     once: tuple[str, ...] = (),
 ) -> int:
     """Insert the new rows, compare the known ones, refuse a stored row the document lacks.
+    ``kind`` counts the inserts (`VenueUpload.counts`), ``what`` names the row in messages.
     Returns the number of rows inserted or filled in."""
     changed = 0
     seen = set()
@@ -88,7 +90,7 @@ def sync(
         obj = stored.get(k)
         if obj is None:
             create(row)
-            w.counts[what] += 1
+            w.counts[kind] += 1
             changed += 1
             continue
         refused, fills = compare(export(obj), row, once=once)
@@ -176,7 +178,7 @@ def write_sheet(w: Writer, table: Table, data: dict) -> None:
     def version_row(v: SheetVersion) -> dict:
         return export.sheet_version(v, [])
 
-    sync(w, what=label, stored=dict(stored), rows=data["versions"], key=lambda r: r["number"],
+    sync(w, kind="sheet versions", what=label, stored=dict(stored), rows=data["versions"], key=lambda r: r["number"],
          export=version_row, create=create)  # fmt: skip
     for row in data["versions"]:
         write_signoffs(w, stored[row["number"]], row["signoffs"], label)
@@ -206,7 +208,7 @@ def write_signoffs(w: Writer, version: SheetVersion, rows: list[dict], label: st
         )  # fmt: skip
         _stamp(SheetSignoff, o.pk, created_at=row["created_at"])
 
-    sync(w, what=_("%(label)s %(number)s, sign-off") % {"label": label, "number": version.number},
+    sync(w, kind="sign-offs", what=_("%(label)s %(number)s, sign-off") % {"label": label, "number": version.number},
          stored=stored, rows=rows, key=lambda r: r["letter"], export=exporter(w).signoff,
          create=create)  # fmt: skip
 
@@ -227,14 +229,14 @@ class Logs:
 
     def write(self, data: dict) -> None:
         w, t = self.w, self.t
-        n = sync(w, what=_("Warning"), stored=self.by_uuid(PlayerWarning, tournament=t),
+        n = sync(w, kind="warnings", what=_("Warning"), stored=self.by_uuid(PlayerWarning, tournament=t),
                  rows=data["warnings"], key=lambda r: r["uuid"], export=self.export.warning,
                  create=self.warning_create, fill=self.warning_fill,
                  once=("withdrawn_at", "withdrawal_reason"))  # fmt: skip
-        n += sync(w, what=_("Ruling"), stored=self.by_uuid(Ruling, tournament=t),
+        n += sync(w, kind="rulings", what=_("Ruling"), stored=self.by_uuid(Ruling, tournament=t),
                   rows=data["rulings"], key=lambda r: r["uuid"], export=self.export.ruling,
                   create=self.ruling_create)  # fmt: skip
-        n += sync(w, what=_("Decision on a tie"), stored=self.by_uuid(CutDecision, tournament=t),
+        n += sync(w, kind="cut decisions", what=_("Decision on a tie"), stored=self.by_uuid(CutDecision, tournament=t),
                   rows=data["cut_decisions"], key=lambda r: r["uuid"], export=self.export.cut,
                   create=self.cut_create)  # fmt: skip
         for rdata in data["rounds"]:
@@ -244,19 +246,19 @@ class Logs:
 
     def write_round_logs(self, rnd: Round, data: dict) -> int:
         w = self.w
-        n = sync(w, what=_("Pairing change"), stored=self.by_uuid(PairingChange, round=rnd),
+        n = sync(w, kind="pairing changes", what=_("Pairing change"), stored=self.by_uuid(PairingChange, round=rnd),
                  rows=data["changes"], key=lambda r: r["uuid"], export=self.export.change,
                  create=lambda row: self.change_create(rnd, row))  # fmt: skip
-        n += sync(w, what=_("Absence"), stored=self.by_uuid(Absence, round=rnd),
+        n += sync(w, kind="absences", what=_("Absence"), stored=self.by_uuid(Absence, round=rnd),
                   rows=data["absences"], key=lambda r: r["uuid"], export=self.export.absence,
                   create=lambda row: self.absence_create(rnd, row), fill=self.absence_fill,
                   once=("cancelled_at",))  # fmt: skip
-        n += sync(w, what=_("Referee call"), stored=self.by_uuid(RefereeCall, round=rnd),
+        n += sync(w, kind="referee calls", what=_("Referee call"), stored=self.by_uuid(RefereeCall, round=rnd),
                   rows=data["calls"], key=lambda r: r["uuid"], export=self.export.call,
                   create=lambda row: self.call_create(rnd, row), fill=self.call_fill,
                   once=("taken_at", "closed_at", "outcome", "warning", "ruling"))  # fmt: skip
         stored = {a.number: a for a in RoundClockAction.objects.filter(round=rnd)}
-        n += sync(w, what=_("Clock action"), stored=stored, rows=data["clock"],
+        n += sync(w, kind="clock actions", what=_("Clock action"), stored=stored, rows=data["clock"],
                   key=lambda r: r["number"], export=self.export.clock,
                   create=lambda row: RoundClockAction.objects.create(
                       round=rnd, number=row["number"], action=row["action"],
