@@ -20,7 +20,7 @@ from tournaments.models import (
     UploadOutcome,
     VenueUpload,
 )
-from tournaments.venue import rows
+from tournaments.venue import sheet_rows
 from tournaments.venue.apply import venue_upload_receive
 
 
@@ -155,7 +155,7 @@ def test_a_failure_halfway_leaves_nothing_and_a_retry_succeeds(running, staff, m
     """Acceptance 5: the second sheet's scoring fails; the first sheet's rows are gone too."""
     doc = at_venue(running, play(running.tournament, staff), sequence=1)
     before = row_counts()
-    real, calls = rows.scored_lines_store, []
+    real, calls = sheet_rows.scored_lines_store, []
 
     def failing(**kwargs):
         calls.append(1)
@@ -163,14 +163,14 @@ def test_a_failure_halfway_leaves_nothing_and_a_retry_succeeds(running, staff, m
             raise RuntimeError("disk full")
         return real(**kwargs)
 
-    monkeypatch.setattr(rows, "scored_lines_store", failing)
+    monkeypatch.setattr(sheet_rows, "scored_lines_store", failing)
     with pytest.raises(RuntimeError):
         venue_upload_receive(raw=envelope(running, doc))
     assert len(calls) == 2
     assert row_counts() == before
     running.refresh_from_db()
     assert running.last_sequence == 0
-    monkeypatch.setattr(rows, "scored_lines_store", real)
+    monkeypatch.setattr(sheet_rows, "scored_lines_store", real)
     retry = venue_upload_receive(raw=envelope(running, doc))
     assert retry.outcome == UploadOutcome.APPLIED
     assert Round.objects.filter(tournament=running.tournament).count() == 2
