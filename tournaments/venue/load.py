@@ -203,7 +203,9 @@ class Writer:
                     "created_by_id": self.user(row["created_by"]),
                 },
             )
-            self.counts["pins"] += created
+            if created:
+                TablePin.objects.filter(pk=pin.pk).update(created_at=when(row["created_at"]))
+                self.counts["pins"] += 1
 
     def write_round(self, t: Tournament, data: dict) -> Round:
         fields = {
