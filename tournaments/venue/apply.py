@@ -10,6 +10,7 @@ rules of the site. Every upload is logged (`VenueUpload`); a refusal leaves only
 
 from __future__ import annotations
 
+import json
 import logging
 
 from django.core import signing
@@ -169,9 +170,20 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     for t in tournaments:
         results_check(t)
     upload = _log(checkout, UploadOutcome.APPLIED, counts=dict(writer.counts), **log)
-    for conflict in registry.conflicts:
+    open_ones = {
+        (c.player_id, c.field, json.dumps(c.venue))
+        for c in VenueRegistryConflict.objects.filter(
+            upload__checkout=checkout, resolved_at__isnull=True
+        )
+    }
+    new = [
+        c
+        for c in registry.conflicts
+        if (c.player_id, c.field, json.dumps(c.venue)) not in open_ones
+    ]  # a conflict still open is not recorded again by the next upload
+    for conflict in new:
         conflict.upload = upload
-    VenueRegistryConflict.objects.bulk_create(registry.conflicts)
+    VenueRegistryConflict.objects.bulk_create(new)
     checkout.last_sequence = log["sequence"]
     checkout.last_digest = log["digest"]
     checkout.last_made_at = parse_datetime(document.get("made_at") or "") or checkout.last_made_at
