@@ -65,8 +65,7 @@ def _as_new(doc: dict) -> dict:
     fresh: dict[str, str] = {}
     text = UUID.sub(lambda m: fresh.setdefault(m.group(), str(uuid.uuid4())), json.dumps(doc))
     new = json.loads(text.replace('"DRV-', '"VEN-'))
-    new["players"].sort(key=lambda p: p["uuid"])  # the document's order: by identity
-    for t in new["tournaments"]:
+    for t in new["tournaments"]:  # rows of a player in the document's order: by identity
         t["registrations"].sort(key=lambda r: r["player"])
         t["pins"].sort(key=lambda r: r["player"])
     return new
