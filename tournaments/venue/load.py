@@ -37,13 +37,6 @@ from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
 from tournaments.venue.rows import DocumentInvalid, when
 from tournaments.venue.sheet_rows import write_sheet
 
-TOURNAMENT_ORDER = [
-    TournamentStatus.DRAFT,
-    TournamentStatus.REGISTRATION,
-    TournamentStatus.RUNNING,
-    TournamentStatus.FINISHED,
-]
-ROUND_ORDER = [RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.PUBLISHED]
 DATE_FIELDS = ("start_date", "end_date")
 TIME_FIELDS = (
     "registration_opened_at",
@@ -89,11 +82,15 @@ class Writer:
         self.changed[tournament.pk] = self.changed.get(tournament.pk, False) or results
 
     @staticmethod
-    def forward(order: list, old: str, new: str, what: str) -> None:
+    def forward(choices, old: str, new: str, what: str) -> None:
+        """Statuses move only forward (in the order of their choices)."""
+        order = list(choices.values)
+        if new not in order:
+            raise DocumentInvalid(_("%(what)s has an unknown status.") % {"what": what})
         if order.index(new) < order.index(old):
             raise DocumentInvalid(
                 _("%(what)s would move back from “%(old)s” to “%(new)s”.")
-                % {"what": what, "old": old, "new": new}
+                % {"what": what, "old": choices(old).label, "new": choices(new).label}
             )
 
     # --- the document ----------------------------------------------------------------------
@@ -142,7 +139,7 @@ class Writer:
             self.counts["tournaments"] += 1
             self.touch(t)
         else:
-            self.forward(TOURNAMENT_ORDER, t.status, fields["status"], _("The tournament"))
+            self.forward(TournamentStatus, t.status, fields["status"], _("The tournament"))
             if any(getattr(t, f) != v for f, v in fields.items()):
                 Tournament.objects.filter(pk=t.pk).update(**fields)
                 self.touch(t)
@@ -229,7 +226,7 @@ class Writer:
             self.touch(t)
         else:
             label = _("Round %(number)s") % {"number": rnd.number}
-            self.forward(ROUND_ORDER, rnd.status, fields["status"], label)
+            self.forward(RoundStatus, rnd.status, fields["status"], label)
             if any(getattr(rnd, f) != v for f, v in fields.items()):
                 Round.objects.filter(pk=rnd.pk).update(**fields)
                 self.touch(t, results=fields["status"] == RoundStatus.PUBLISHED)
