@@ -278,10 +278,21 @@ def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
 def venue_document_load(*, package: dict) -> Tournament:
     """On the venue laptop: load a checkout package into an (almost) empty database and create
     the checkout row with the central uuid and key. Returns the main tournament."""
+    if not isinstance(package, dict) or not all(
+        package.get(k) for k in ("checkout", "key", "document")
+    ):
+        raise ValidationError(_("This is not a checkout package of the central server."))
     problem = format_problem(package.get("format"))
     if problem:
         raise ValidationError(problem)
     document = document_upgrade(package["document"])
+    if VenueCheckout.objects.filter(uuid=package["checkout"]).exists():
+        raise ValidationError(_("This checkout package is already loaded here."))
+    uuids = [t.get("uuid") for t in document.get("tournaments") or []]
+    if Tournament.objects.filter(uuid__in=uuids).exists():
+        raise ValidationError(
+            _("This tournament is already on this computer; erase its copy before loading again.")
+        )
     with transaction.atomic():
         tournaments = Writer(document, registry=venue_registry, strict=False).write()
         main = tournaments[0]
