@@ -187,7 +187,12 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     checkout.last_sequence = log["sequence"]
     checkout.last_digest = log["digest"]
     checkout.last_made_at = parse_datetime(document.get("made_at") or "") or checkout.last_made_at
-    checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at"])
+    # players the venue created: their base is what arrived, so later venue edits are taken
+    checkout.players_base = {
+        **(checkout.players_base or {}),
+        **{row["uuid"]: row for row in writer.created_players},
+    }
+    checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at", "players_base"])
     for pk, results in writer.changed.items():  # the existing hooks, once per tournament
         if results:
             events.published_results_changed(pk)

@@ -58,6 +58,7 @@ class Writer:
         self.strict = strict
         self.counts: Counter = Counter()
         self.players: dict[str, int] = {}  # uuid → pk
+        self.created_players: list[dict] = []  # registry rows the document brought in
         self.users: dict[str, int] = {}
         self.changed: dict[int, bool] = {}  # tournament pk → published results changed
         self.new_confirmed: list[tuple[ResultSheet, int]] = []  # sheets to score, version pk
@@ -115,6 +116,7 @@ class Writer:
         fields = {f: row[f] for f in PLAYER_FIELDS}
         created = Player.objects.create(uuid=row["uuid"], **fields)
         self.players[row["uuid"]] = created.pk
+        self.created_players.append(row)
         self.counts["players"] += 1
 
     def tournament_fields(self, data: dict) -> dict:
