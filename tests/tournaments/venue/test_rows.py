@@ -130,3 +130,34 @@ def test_a_warning_withdrawn_at_the_venue_is_filled_in_once(staff, players):
     refused = venue_upload_receive(raw=envelope(running, other))
     assert refused.outcome == UploadOutcome.INVALID
     assert refused.message.startswith(f"Verwarnung {warning.uuid} weicht vom bereits")
+
+
+def test_a_decision_on_a_tie_arrives_with_its_players(running, staff, players):
+    """Cut decisions name players by id; the document names them by uuid, so a venue guest
+    in a tie is the same guest centrally."""
+    from django.utils import timezone
+
+    from tournaments.models import CutDecision, Player
+
+    t = running.tournament
+    tied = [players[0], players[1]]
+
+    def decide():
+        guest = Player.objects.create(first_name="Gustav", last_name="Gast", is_guest=True)
+        t.registrations.create(player=guest, reserve=True)
+        CutDecision.objects.create(
+            tournament=t, kind="final_place", tied_player_ids=[tied[0].pk, guest.pk],
+            chosen_player_ids=[guest.pk], method="lot", reason="Los gezogen",
+            decided_by=staff["director"], decided_at=timezone.now(),
+        )  # fmt: skip
+
+    doc = at_venue(running, decide, sequence=1)
+    upload = venue_upload_receive(raw=envelope(running, doc))
+    assert upload.counts == {"players": 1, "registrations": 1, "cut decisions": 1}
+    guest = Player.objects.get(last_name="Gast")
+    decision = CutDecision.objects.get(tournament=t)
+    assert (decision.tied_player_ids, decision.chosen_player_ids) == (
+        [tied[0].pk, guest.pk],
+        [guest.pk],
+    )
+    assert decision.decided_by == staff["director"]
