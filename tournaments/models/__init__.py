@@ -17,7 +17,13 @@ from tournaments.models.sheets import (
 from tournaments.models.signups import SignupRequest
 from tournaments.models.staff import StaffChange, StaffChangeKind
 from tournaments.models.standings import StandingsSnapshot
-from tournaments.models.venue import CheckoutState, UploadOutcome, VenueCheckout, VenueUpload
+from tournaments.models.venue import (
+    CheckoutState,
+    UploadOutcome,
+    VenueCheckout,
+    VenueRegistryConflict,
+    VenueUpload,
+)
 
 __all__ = [
     "Absence",
@@ -52,5 +58,6 @@ __all__ = [
     "CheckoutState",
     "UploadOutcome",
     "VenueCheckout",
+    "VenueRegistryConflict",
     "VenueUpload",
 ]
