@@ -10,6 +10,9 @@ rules of the site. Every upload is logged (`VenueUpload`); a refusal leaves only
 
 from __future__ import annotations
 
+import json
+import logging
+
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -39,6 +42,8 @@ from tournaments.venue.document import (
 from tournaments.venue.load import Writer
 from tournaments.venue.rows import DocumentInvalid
 from tournaments.venue.signing import BadEnvelope, envelope_checkout, verify_document
+
+log_error = logging.getLogger(__name__)
 
 ALWAYS_ASKED = ("federation_number", "is_guest")
 """Registry fields a venue never changes on its own: they say who the player is."""
@@ -146,17 +151,39 @@ def _log(checkout, outcome: str, **fields) -> VenueUpload:
     return VenueUpload.objects.create(checkout=checkout, outcome=outcome, **fields)
 
 
+def _require_own_tournament(checkout: VenueCheckout, document: dict) -> None:
+    """The checked-out tournament first, then at most its juniors' field: nothing else."""
+    main = str(checkout.tournament.uuid)
+    refs = [(t.get("uuid"), t.get("juniors_of")) for t in document.get("tournaments") or []]
+    if not refs or refs[0] != (main, None) or any(j != main for _u, j in refs[1:]):
+        raise DocumentInvalid(_("The upload carries another tournament than the checked-out one."))
+    if len(refs) > 2:
+        raise DocumentInvalid(_("The upload carries another tournament than the checked-out one."))
+
+
 def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     """The document written and checked, in the caller's savepoint; raises if refused."""
+    _require_own_tournament(checkout, document)
     registry = CentralRegistry(checkout.players_base or {})
     writer = Writer(document, registry=registry)
     tournaments = writer.write()
     for t in tournaments:
         results_check(t)
     upload = _log(checkout, UploadOutcome.APPLIED, counts=dict(writer.counts), **log)
-    for conflict in registry.conflicts:
+    open_ones = {
+        (c.player_id, c.field, json.dumps(c.venue))
+        for c in VenueRegistryConflict.objects.filter(
+            upload__checkout=checkout, resolved_at__isnull=True
+        )
+    }
+    new = [
+        c
+        for c in registry.conflicts
+        if (c.player_id, c.field, json.dumps(c.venue)) not in open_ones
+    ]  # a conflict still open is not recorded again by the next upload
+    for conflict in new:
         conflict.upload = upload
-    VenueRegistryConflict.objects.bulk_create(registry.conflicts)
+    VenueRegistryConflict.objects.bulk_create(new)
     checkout.last_sequence = log["sequence"]
     checkout.last_digest = log["digest"]
     checkout.last_made_at = parse_datetime(document.get("made_at") or "") or checkout.last_made_at
@@ -237,6 +264,15 @@ def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
             return _write(checkout, document_upgrade(document), log)
     except (ValidationError, IntegrityError) as error:
         return _log(checkout, UploadOutcome.INVALID, message=_message(error), **log)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        # signed with the right key, but not a document this server can read
+        log_error.warning("venue upload %s malformed: %r", log["sequence"], error)
+        return _log(
+            checkout,
+            UploadOutcome.INVALID,
+            message=_("The upload is incomplete or malformed and was not applied."),
+            **log,
+        )
 
 
 def venue_document_load(*, package: dict) -> Tournament:

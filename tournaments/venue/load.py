@@ -35,6 +35,7 @@ from tournaments.models import (
 from tournaments.venue import rows as row_writers
 from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
 from tournaments.venue.rows import DocumentInvalid, when
+from tournaments.venue.sheet_rows import write_sheet
 
 TOURNAMENT_ORDER = [
     TournamentStatus.DRAFT,
@@ -202,7 +203,9 @@ class Writer:
                     "created_by_id": self.user(row["created_by"]),
                 },
             )
-            self.counts["pins"] += created
+            if created:
+                TablePin.objects.filter(pk=pin.pk).update(created_at=when(row["created_at"]))
+                self.counts["pins"] += 1
 
     def write_round(self, t: Tournament, data: dict) -> Round:
         fields = {
@@ -277,4 +280,4 @@ class Writer:
                 self.counts["seats"] += len(row["seats"])
         for row in rows:
             if row["sheet"] is not None:
-                row_writers.write_sheet(self, tables[row["number"]], row["sheet"])
+                write_sheet(self, tables[row["number"]], row["sheet"])
