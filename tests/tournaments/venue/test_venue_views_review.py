@@ -48,7 +48,7 @@ def test_a_held_upload_writes_nothing_and_shows_what_it_would_change(client, hel
     page = client.get(reverse("venue:review", args=[held.pk])).content.decode()
     assert 'data-testid="held-changes"' in page
     assert "rounds[number=2]" in page
-    assert "Hochgeladene Fassung übernehmen" in page
+    assert "Upload übernehmen" in page
     assert _rounds(held) == 1
 
 

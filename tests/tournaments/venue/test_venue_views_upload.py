@@ -61,7 +61,7 @@ def test_too_large_is_refused_unread(csrf_client, monkeypatch):
     monkeypatch.setattr(upload_view, "MAX_BYTES", 10)
     response = _post(csrf_client, "x" * 11)
     assert response.status_code == 413
-    assert response.json()["message"] == "Die Sendung ist zu groß."
+    assert response.json()["message"] == "Der Upload ist zu groß."
 
 
 def test_applied_unchanged_stale_fork_tampered_review(csrf_client, running, staff):
@@ -123,7 +123,7 @@ def test_uploads_are_limited_per_address(csrf_client, monkeypatch):
     monkeypatch.setattr(upload_view, "LIMIT_PER_MINUTE", 2)
     assert [_post(csrf_client, "x").status_code for _ in range(3)] == [400, 400, 429]
     assert _post(csrf_client, "x").json()["message"] == (
-        "Zu viele Sendungen von dieser Adresse: bitte eine Minute warten."
+        "Zu viele Uploads von dieser Adresse: bitte eine Minute warten."
     )
 
 
