@@ -150,3 +150,13 @@ def test_a_write_page_refuses_with_the_message_while_out(client, w):
         follow=True,
     )
     assert "Das Turnier ist an den Spielort ausgecheckt" in response.content.decode()
+
+
+def test_on_the_venue_laptop_the_section_offers_nothing(client, w, settings):
+    venue.venue_checkout_open(tournament=w.t, by=w.users["director"])
+    settings.VENUE_MODE = True
+    client.force_login(w.users["director"])
+    page = client.get(reverse("venue:section", args=[w.t.pk])).content.decode()
+    assert "Dies ist der Laptop am Spielort: er lädt zur zentralen Seite hoch." in page
+    assert 'data-testid="venue-checkin"' not in page
+    assert 'data-testid="venue-package"' not in page
