@@ -187,7 +187,12 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     checkout.last_sequence = log["sequence"]
     checkout.last_digest = log["digest"]
     checkout.last_made_at = parse_datetime(document.get("made_at") or "") or checkout.last_made_at
-    checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at"])
+    # players the venue created: their base is what arrived, so later venue edits are taken
+    checkout.players_base = {
+        **(checkout.players_base or {}),
+        **{row["uuid"]: row for row in writer.created_players},
+    }
+    checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at", "players_base"])
     for pk, results in writer.changed.items():  # the existing hooks, once per tournament
         if results:
             events.published_results_changed(pk)
@@ -278,10 +283,21 @@ def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
 def venue_document_load(*, package: dict) -> Tournament:
     """On the venue laptop: load a checkout package into an (almost) empty database and create
     the checkout row with the central uuid and key. Returns the main tournament."""
+    if not isinstance(package, dict) or not all(
+        package.get(k) for k in ("checkout", "key", "document")
+    ):
+        raise ValidationError(_("This is not a checkout package of the central server."))
     problem = format_problem(package.get("format"))
     if problem:
         raise ValidationError(problem)
     document = document_upgrade(package["document"])
+    if VenueCheckout.objects.filter(uuid=package["checkout"]).exists():
+        raise ValidationError(_("This checkout package is already loaded here."))
+    uuids = [t.get("uuid") for t in document.get("tournaments") or []]
+    if Tournament.objects.filter(uuid__in=uuids).exists():
+        raise ValidationError(
+            _("This tournament is already on this computer; erase its copy before loading again.")
+        )
     with transaction.atomic():
         tournaments = Writer(document, registry=venue_registry, strict=False).write()
         main = tournaments[0]

@@ -96,3 +96,28 @@ def test_a_loaded_package_gives_back_the_same_document(running, crew):
     assert set(checkout.players_base) == {p["uuid"] for p in source["players"]}
     again = document_of(checkout, 5)
     assert doc_diff(again, source) == []
+
+
+def test_a_package_is_loaded_once_and_never_over_a_copy(running):
+    import pytest
+    from django.core.exceptions import ValidationError
+
+    source = document_of(running, 1)
+    package = {"format": FORMAT_VERSION, "checkout": str(uuid.uuid4()), "key": "k" * 40,
+               "document": source}  # fmt: skip
+    newer = (
+        f"Dieser Upload stammt von einer neueren Version der Spielort-Software (Format "
+        f"{FORMAT_VERSION + 1}; dieser Server liest {FORMAT_VERSION - 1} und {FORMAT_VERSION}). "
+        "Bitte zuerst den zentralen Server aktualisieren."
+    )
+    count = VenueCheckout.objects.count()
+    for bad, message in (
+        ({"document": source}, "Das ist kein Paket des zentralen Servers für den Spielort."),
+        ({**package, "format": FORMAT_VERSION + 1}, newer),
+        (package, "Dieses Turnier ist schon auf diesem Rechner; bitte erst seine Kopie löschen."),
+        ({**package, "checkout": str(running.uuid)}, "Dieses Paket ist hier schon geladen."),
+    ):
+        with pytest.raises(ValidationError) as error:
+            venue_document_load(package=bad)
+        assert error.value.messages == [message]
+        assert VenueCheckout.objects.count() == count

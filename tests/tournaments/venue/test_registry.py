@@ -2,6 +2,8 @@
 the venue is a conflict with its three values and never blocks the results; an edit made only
 at the venue is taken, one made only centrally stays; a venue guest arrives as a guest."""
 
+import copy
+
 from django.test import override_settings
 
 from tests.tournaments.venue.conftest import at_venue, envelope, play
@@ -61,6 +63,14 @@ def test_conflicts_are_recorded_and_the_results_still_import(running, staff):
     # the next upload does not record the open conflict again
     again = venue_upload_receive(raw=envelope(running, {**doc, "sequence": 2}))
     assert again.outcome == UploadOutcome.APPLIED
+    assert VenueRegistryConflict.objects.count() == 1
+    # the guest's club corrected at the venue later: the venue's own row, taken as it comes
+    later = copy.deepcopy(doc)
+    later["sequence"] = 3
+    next(p for p in later["players"] if p["uuid"] == str(guest.uuid))["club"] = "Neuer Club"
+    assert venue_upload_receive(raw=envelope(running, later)).outcome == UploadOutcome.APPLIED
+    guest.refresh_from_db()
+    assert guest.club == "Neuer Club"
     assert VenueRegistryConflict.objects.count() == 1
 
 

@@ -64,6 +64,6 @@ def test_a_form_sent_twice_at_the_venue_is_one_version_centrally(running, crew):
     upload = venue_upload_receive(raw=envelope(running, again))
     assert (upload.outcome, upload.message) == (
         UploadOutcome.INVALID,
-        f"Round 2, table {table['number']}: a form was recorded twice.",
+        f"Runde 2, Tisch {table['number']}: ein Formular wurde doppelt gespeichert.",
     )
     assert versions.count() == 1
