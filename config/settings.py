@@ -233,6 +233,9 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.conso
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "turniere@rummikub-verband.de")
 # Absolute links in e-mails a Celery worker sends (it has no request to take the host from).
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+# Offline venue mode (issue 18): True on the venue laptop, where a checked-out tournament is
+# edited; the central server's write guard (tournaments.common.guards) does not apply there.
+VENUE_MODE = env_bool("VENUE_MODE", False)
 
 # --- Production hardening: on whenever DEBUG is off (`manage.py check --deploy` clean).
 if not DEBUG:

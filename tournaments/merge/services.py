@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
+from tournaments.common.guards import tournament_write
 from tournaments.enums import ErasureStatus, RoundStatus
 from tournaments.models import (
     Absence,
@@ -47,7 +48,7 @@ MOVED_MODELS = (
     ("pins", TablePin),
     ("signup_requests", SignupRequest),
     ("erasure_requests", ErasureRequest),
-    ("venue_conflicts", VenueRegistryConflict),
+    ("venue_conflicts", VenueRegistryConflict),  # issue 18: the trail stays with the person
 )
 #: Profile fields the kept entry takes from the removed one where its own is empty.
 FILLED_FIELDS = ("club", "city", "birth_year", "email")
@@ -63,6 +64,11 @@ def _tournaments_named(player: Player) -> set[int]:
     for model in (Registration, SignupRequest, PlayerWarning, TablePin):
         found |= _tournaments_of(player.pk, model)
     return found
+
+
+def _tournaments_merged(arguments: dict) -> set[int]:
+    """The venue guard (issue 18): a merge rewrites the rows of both entries' tournaments."""
+    return _tournaments_named(arguments["kept"]) | _tournaments_named(arguments["removed"])
 
 
 def _refuse_overlap(kept: Player, removed: Player) -> None:
@@ -121,6 +127,7 @@ def _move_cut_decisions(kept_id: int, removed_id: int, tournament_ids: set[int])
     return changed
 
 
+@tournament_write(via=_tournaments_merged)
 def player_merge(
     *, kept: Player, removed: Player, user, reason: str, now: datetime | None = None
 ) -> PlayerMerge:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished, require_running
+from tournaments.common.guards import require_not_finished, require_running, tournament_write
 from tournaments.domain import referees as referee_domain
 from tournaments.enums import (
     AbsenceReason,
@@ -62,6 +62,7 @@ def _check_round(tournament: Tournament, rnd: Round | None, game_number: int | N
 
 
 @transaction.atomic
+@tournament_write
 def warning_give(
     *,
     tournament: Tournament,
@@ -178,6 +179,7 @@ def _when(moment) -> str:
 
 
 @transaction.atomic
+@tournament_write
 def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarning:
     """A warning given by mistake is withdrawn, never deleted; a withdrawn red card re-admits
     the player for the rounds drawn after it. A second withdrawal is a conflict."""
@@ -208,6 +210,7 @@ def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarn
 
 
 @transaction.atomic
+@tournament_write
 def ruling_record(
     *,
     tournament: Tournament,
@@ -264,6 +267,7 @@ def ruling_record(
 
 
 @transaction.atomic
+@tournament_write
 def ruling_decide_finally(*, ruling: Ruling, decision: str, user, rule_cited: str = "") -> Ruling:
     """The head referee's final ruling on an escalated call: a new row, never changed again."""
     permissions.require(permissions.is_head_referee_of(user, ruling.tournament), HEAD_ONLY)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.domain import table_entry
 from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
@@ -145,6 +145,7 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
 
 
 @transaction.atomic
+@tournament_write
 def sheet_save(
     *,
     table: Table,
@@ -203,6 +204,7 @@ def sheet_save(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_confirm(
     *,
     sheet: ResultSheet,
@@ -267,6 +269,7 @@ def sheet_confirm(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_needs_clarification(
     *, sheet: ResultSheet, expected_version: int, note: str, user
 ) -> ResultSheet:
@@ -291,6 +294,7 @@ def sheet_needs_clarification(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_accept_interpreted(
     *, sheet: ResultSheet, games: list[dict], expected_version: int, reason: str, user
 ) -> ResultSheet:
@@ -340,6 +344,7 @@ def _finish_if_complete(tournament: Tournament) -> list[int]:
 
 
 @transaction.atomic
+@tournament_write
 def round_publish(*, rnd: Round, user) -> Round:
     """Publish when every table's sheet is confirmed; the last round finishes the tournament."""
     locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)

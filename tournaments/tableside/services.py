@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
 from tournaments.sheets import services as sheet_services
@@ -62,6 +62,7 @@ def _refuse_desk_sheet(sheet: ResultSheet) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def sheet_enter_at_table(
     *,
     table: Table,
@@ -143,6 +144,7 @@ def sheet_enter_at_table(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_signoff(
     *,
     table: Table,
