@@ -36,7 +36,7 @@ def appeal_window_closes(end_date: date) -> datetime:
 def appeal_in_time(end_date: date, at: datetime) -> bool:
     """True while an appeal filed at ``at`` (aware) is in time."""
     if at.tzinfo is None:
-        raise ValueError("Der Zeitpunkt braucht eine Zeitzone.")
+        raise ValueError("The instant needs a time zone.")
     return at < appeal_window_closes(end_date)
 
 
