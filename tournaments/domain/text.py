@@ -73,9 +73,9 @@ class Message:
         return format(str(self), spec)
 
 
-def message(text: str, **params: Any) -> Message:
+def message(msgid: str, /, **params: Any) -> Message:
     """``message(N_("Table %(table)s is full."), table=3)``: msgid and values, sorted by name."""
-    return Message(text, tuple(sorted(params.items())))
+    return Message(msgid, tuple(sorted(params.items())))
 
 
 def render(text: Message | str, translate: Translate | None = None) -> str:

@@ -298,7 +298,8 @@ def _junior_field_sync(main: Tournament) -> None:
     errors = tournament_format_errors(**_format_fields(junior))
     if errors:
         raise ValidationError(
-            "Das Juniorenfeld passt nicht zu dieser Änderung: " + " ".join(errors.values())
+            "Das Juniorenfeld passt nicht zu dieser Änderung: "
+            + " ".join(map(str, errors.values()))
         )
     junior.full_clean()
     junior.save()
