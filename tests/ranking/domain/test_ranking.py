@@ -126,7 +126,7 @@ def test_contributions_sum_the_chain_figures():
 
 
 def test_round_sums_refuse_an_impossible_place():
-    with pytest.raises(ValueError, match="Platz 5"):
+    with pytest.raises(ValueError, match="Place 5"):
         ranked_rounds([(1, 1, False, 1, 5, 0, -10)])
 
 

@@ -51,10 +51,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
+from tournaments.domain.pairing import texts as T
 from tournaments.domain.pairing.history import History, _pair
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
 from tournaments.domain.pairing.teams import NO_TEAMS, TeamClash, separate_teams, team_clashes
-from tournaments.domain.text import N_, Message, message
+from tournaments.domain.text import Message, message
 
 __all__ = ["History", "NO_TEAMS", "TeamClash"]
 
@@ -156,25 +157,9 @@ class PairingReport:
         """A notice for the director when players meet again, else None (SPEC §2)."""
         if not self.repeated_pairs:
             return None
-        one = self.repeated_pairs == 1
+        text = T.REPEATS[(self.repeated_pairs == 1, bool(self.consecutive_repeats))]
         if self.consecutive_repeats:
-            text = (
-                N_(
-                    "%(n)s pair of players meets again, %(last)s of them already in the previous "
-                    "round. With this field it could not be avoided."
-                )
-                if one
-                else N_(
-                    "%(n)s pairs of players meet again, %(last)s of them already in the previous "
-                    "round. With this field it could not be avoided."
-                )
-            )
             return message(text, n=self.repeated_pairs, last=self.consecutive_repeats)
-        text = (
-            N_("%(n)s pair of players meets again. With this field it could not be avoided.")
-            if one
-            else N_("%(n)s pairs of players meet again. With this field it could not be avoided.")
-        )
         return message(text, n=self.repeated_pairs)
 
 
@@ -213,11 +198,7 @@ def evaluate(
         ranks = []
         for player in table:
             if player not in rank:
-                raise PairingError(
-                    message(
-                        N_("Player %(player)s is missing from the ranking order."), player=player
-                    )
-                )
+                raise PairingError(message(T.NOT_RANKED, player=player))
             ranks.append(rank[player])
         for a, b in combinations(table, 2):
             key = _pair(a, b)
@@ -245,37 +226,22 @@ def _validate(
 ) -> None:
     """Check the field against the tables and the pins; messages for the director."""
     if len(set(player_ids)) != len(player_ids):
-        raise PairingError(message(N_("A player is listed more than once in the field.")))
+        raise PairingError(message(T.TWICE))
     for size in table_sizes:
         if size not in LETTERS:
-            raise PairingError(message(N_("Tables have 2 to 4 seats, not %(n)s."), n=size))
+            raise PairingError(message(T.TABLE_SIZE, n=size))
     if sum(table_sizes) != len(player_ids):
-        raise PairingError(
-            message(
-                N_("%(n)s players do not fit at tables with %(seats)s seats in all."),
-                n=len(player_ids),
-                seats=sum(table_sizes),
-            )
-        )
+        raise PairingError(message(T.SEATS, n=len(player_ids), seats=sum(table_sizes)))
     field = set(player_ids)
     load = [0] * len(table_sizes)
     for player, table in sorted(pinned.items()):
         if player not in field:
-            raise PairingError(
-                message(
-                    N_("Player %(player)s is bound to a table but does not play."), player=player
-                )
-            )
+            raise PairingError(message(T.PIN_NOT_PLAYING, player=player))
         if not 1 <= table <= len(table_sizes):
-            raise PairingError(message(N_("This round has no table %(table)s."), table=table))
+            raise PairingError(message(T.NO_SUCH_TABLE, table=table))
         load[table - 1] += 1
         if load[table - 1] > table_sizes[table - 1]:
-            raise PairingError(
-                message(
-                    N_("More players are bound to table %(table)s than it has free seats."),
-                    table=table,
-                )
-            )
+            raise PairingError(message(T.PIN_FULL, table=table))
 
 
 def _with_letters(

@@ -1,0 +1,54 @@
+"""Account errors and mails in the user's language (issue 17): English msgids, German as before."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import translation
+
+from ranking.accounts import services as account_services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("de", "Dieser Einladungslink ist ungültig."), ("en", "This invitation link is invalid.")],
+)
+def test_an_unknown_invitation_link(language, expected):
+    with translation.override(language), pytest.raises(ValidationError) as refused:
+        account_services.invitation_for_token("gibt-es-nicht")
+    assert refused.value.messages == [expected]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", "Dieser Bestätigungslink ist ungültig."),
+        ("en", "This confirmation link is invalid."),
+    ],
+)
+def test_a_forged_signup_link(language, expected):
+    with translation.override(language), pytest.raises(ValidationError) as refused:
+        account_services.signup_player_for_token("gefälscht")
+    assert refused.value.messages == [expected]
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "greeting"),
+    [
+        ("de", "Spielerkonto bestätigen", "Sie möchten ein Spielerkonto beim Deutschen"),
+        ("en", "Confirm your player account", "you would like to create a player account"),
+    ],
+)
+def test_the_signup_mail_speaks_the_language_of_the_request(
+    players, mailoutbox, django_capture_on_commit_callbacks, language, subject, greeting
+):
+    player = players[0]
+    with translation.override(language), django_capture_on_commit_callbacks(execute=True):
+        assert account_services.account_signup_request(
+            federation_number=player.federation_number, email=player.email
+        )
+    (mail,) = mailoutbox
+    assert mail.subject == subject
+    assert greeting in mail.body and player.federation_number in mail.body
