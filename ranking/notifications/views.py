@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -69,12 +70,20 @@ def notifications(request):
 
 
 def set_language(request):
-    """Django's language switch; a logged-in player's e-mails follow the choice (issue 17)."""
+    """Django's language switch; a signed-in player's e-mails follow the choice (issue 17).
+
+    The switch is CSRF-exempt for visitors (cached public pages hold no token, and it only sets
+    a cookie); a signed-in user's switch may store a choice, so it needs the page's token like
+    every other write (base.html names it on signed-in pages)."""
+    if request.method != "POST" or not request.user.is_authenticated:
+        return i18n.set_language(request)
+    refused = CsrfViewMiddleware(i18n.set_language).process_view(request, None, (), {})
+    if refused is not None:
+        return refused
     response = i18n.set_language(request)
-    if request.method == "POST":
-        notification_services.mail_language_remember(
-            user=request.user, language=request.POST.get("language", "")
-        )
+    notification_services.mail_language_remember(
+        user=request.user, language=request.POST.get("language", "")
+    )
     return response
 
 

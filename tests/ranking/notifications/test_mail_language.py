@@ -132,3 +132,26 @@ def test_an_account_created_in_english_gets_english_mails(director, players):
             token=token, password="ein-Langes-Passwort-7", password_again="ein-Langes-Passwort-7"
         )
     assert account.preferences.language == "en"
+
+
+def test_a_signed_in_switch_needs_the_pages_token_and_the_page_names_it(players):
+    user = builders.make_player_account("wechsler", players[0])
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(user)
+    refused = strict.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert refused.status_code == 403
+    assert not PlayerPreferences.objects.exists()
+
+    page = strict.get(reverse("ranking:notifications")).content.decode()
+    switch = page[page.index('<form class="language-switch"') :]
+    switch = switch[: switch.index("</form>")]
+    token = switch.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    done = strict.post(
+        "/i18n/setlang/", {"language": "en", "next": "/", "csrfmiddlewaretoken": token}
+    )
+    assert done.status_code == 302
+    assert PlayerPreferences.objects.get(account__user=user).language == "en"
+    assert (
+        Client(enforce_csrf_checks=True).post("/i18n/setlang/", {"language": "en"}).status_code
+        == 302
+    )
