@@ -54,7 +54,10 @@ ALLOWED = {
 }
 #: files that are not the site's texts at all
 SKIPPED_FILES = {
-    "ranking/simulation/demo.py": "demo data typed by simulated German players",
+    "ranking/simulation/demo.py": (
+        "demo data (an appeal typed by a simulated German player) and the seed command's list "
+        "of demo log-ins, written like tournaments/simulation/seed.py's"
+    ),
     "ranking/simulation/bulkdata.py": "benchmark data",
     "config/msgid_switch.py": "the one-off program that switched the msgids (tests its own)",
 }
