@@ -20,10 +20,10 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ranking.accounts.language import mail_language
+from ranking.accounts.language import language_of, mail_language
 from ranking.models import PlayerAccount, PlayerInvitation, PlayerPreferences
 from tournaments import permissions
 from tournaments.models import Player
@@ -190,22 +190,9 @@ def account_signup_request(*, federation_number: str, email: str, base_url: str 
     if player is None or not email or player.email.strip().lower() != email:
         log.info("Sign-up without a match for member number %r.", number)
         return False
-    if PlayerAccount.objects.filter(player=player).exists():
-        reset = base_url + reverse("password_reset")
-        body = _(
-            "Dear %(first_name)s %(last_name)s,\n\n"
-            "there is already a player account for your member number. Your user name is "
-            "your member number: %(number)s\n\n"
-            "Forgot your password? You can set a new one here:\n%(link)s\n"
-        ) % {
-            "first_name": player.first_name,
-            "last_name": player.last_name,
-            "number": player.federation_number,
-            "link": reset,
-        }
-        subject = _("Your player account")
-        transaction.on_commit(lambda: _send(email, body, subject))
-        return True
+    account = PlayerAccount.objects.filter(player=player).first()
+    if account is not None:
+        return _existing_account_mail(player, account, email, base_url)
     link = base_url + reverse("signup_verify", args=[signup_token(player)])
     body = _(
         "Dear %(first_name)s %(last_name)s,\n\n"
@@ -224,6 +211,26 @@ def account_signup_request(*, federation_number: str, email: str, base_url: str 
         "number": player.federation_number,
     }
     subject = _("Confirm your player account")
+    transaction.on_commit(lambda: _send(email, body, subject))
+    return True
+
+
+def _existing_account_mail(player: Player, account, email: str, base_url: str) -> bool:
+    """The note for a player who already has an account: in the account's language."""
+    reset = base_url + reverse("password_reset")
+    with translation.override(language_of(account)):
+        body = _(
+            "Dear %(first_name)s %(last_name)s,\n\n"
+            "there is already a player account for your member number. Your user name is "
+            "your member number: %(number)s\n\n"
+            "Forgot your password? You can set a new one here:\n%(link)s\n"
+        ) % {
+            "first_name": player.first_name,
+            "last_name": player.last_name,
+            "number": player.federation_number,
+            "link": reset,
+        }
+        subject = _("Your player account")
     transaction.on_commit(lambda: _send(email, body, subject))
     return True
 

@@ -52,3 +52,20 @@ def test_the_signup_mail_speaks_the_language_of_the_request(
     (mail,) = mailoutbox
     assert mail.subject == subject
     assert greeting in mail.body and player.federation_number in mail.body
+
+
+def test_the_note_to_an_existing_account_speaks_the_accounts_language(
+    players, mailoutbox, django_capture_on_commit_callbacks
+):
+    from ranking.models import PlayerPreferences
+    from tests.support import builders
+
+    user = builders.make_player_account("hat-schon-konto", players[0])
+    PlayerPreferences.objects.create(account=user.player_account, language="en")
+    with translation.override("de"), django_capture_on_commit_callbacks(execute=True):
+        account_services.account_signup_request(
+            federation_number=players[0].federation_number, email=players[0].email
+        )
+    (mail,) = mailoutbox
+    assert mail.subject == "Your player account"
+    assert "there is already a player account for your member number" in mail.body
