@@ -8,9 +8,11 @@ player hiding their name bumps it). A page shows a slice of them, built in Pytho
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -46,7 +48,8 @@ def search(rows: tuple[RankingRow, ...], query: str) -> tuple[RankingRow, ...]:
 
 
 def per_game_text(row: RankingRow) -> str:
-    return f"{row.per_game // 100},{row.per_game % 100:02d}"
+    """Placement points per game, two decimals in the language's notation (1,50 / 1.50)."""
+    return number_format(Decimal(row.per_game) / 100, decimal_pos=2)
 
 
 def rows_html(rows) -> SafeString:
