@@ -39,6 +39,7 @@ KEYWORDS = {
     "gettext": "s",
     "gettext_lazy": "s",
     "gettext_noop": "s",
+    "N_": "s",  # the rules core's marker (tournaments/domain/text.py), no Django there
     "ngettext": "sp",
     "ngettext_lazy": "sp",
     "pgettext": "cs",

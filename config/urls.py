@@ -2,10 +2,10 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import set_language
 
 from config.api import api
 from ranking.commission.views import commission_home
+from ranking.notifications.views import set_language
 
 handler403 = "tournaments.common.errors.forbidden"
 handler404 = "tournaments.common.errors.not_found"
@@ -25,6 +25,7 @@ urlpatterns = [
     path("konto/", include("ranking.accounts.urls")),
     path("admin/", admin.site.urls),
     # Without a CSRF token: the switch is on every public page, and a page holding a visitor's
-    # token is never cached (public_cache); a forged switch only changes a language.
+    # token is never cached (public_cache); a forged switch only changes a language (the page's,
+    # and for a logged-in player the e-mails').
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
 ]

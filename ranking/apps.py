@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RankingConfig(AppConfig):
     name = "ranking"
-    verbose_name = "Ranking"
+    verbose_name = _("Ranking")
 
     def ready(self) -> None:
         """Connect the receivers (the ranking follows every publish and correction, SPEC §9) and

@@ -9,4 +9,10 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         """Register the tasks in every process: services enqueue them by name, and eager mode
         (make run, tests) runs a task only if its module is loaded."""
+        # the rules core's messages are shown in the request's language (domain/text.py)
+        from django.utils.translation import gettext
+
         from tournaments import tasks  # noqa: F401
+        from tournaments.domain import text
+
+        text.use_translator(gettext)

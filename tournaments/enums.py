@@ -32,10 +32,11 @@ class StaffRole(models.TextChoices):
 class Category(models.TextChoices):
     """Klub 6.3: the categories of `domain.formats.Category`."""
 
-    BEGINNERS = formats.Category.BEGINNERS.value, formats.Category.BEGINNERS.label
-    CITY = formats.Category.CITY.value, formats.Category.CITY.label
-    NATIONAL = formats.Category.NATIONAL.value, formats.Category.NATIONAL.label
-    SPECIAL = formats.Category.SPECIAL.value, formats.Category.SPECIAL.label
+    # the domain's labels are English msgids (N_), shown translated
+    BEGINNERS = formats.Category.BEGINNERS.value, _(formats.Category.BEGINNERS.label)
+    CITY = formats.Category.CITY.value, _(formats.Category.CITY.label)
+    NATIONAL = formats.Category.NATIONAL.value, _(formats.Category.NATIONAL.label)
+    SPECIAL = formats.Category.SPECIAL.value, _(formats.Category.SPECIAL.label)
 
 
 class TablePolicy(models.TextChoices):
@@ -72,9 +73,9 @@ class SignupStatus(models.TextChoices):
 class RuleSetCode(models.TextChoices):
     """The rule sets of `domain.rules`; the value is `RuleSet.code`."""
 
-    RULES_2014 = rules.RULES_2014.code, rules.RULES_2014.label
-    PRE_2014 = rules.RULES_PRE_2014.code, rules.RULES_PRE_2014.label
-    HOUSE = rules.RULES_HOUSE.code, rules.RULES_HOUSE.label
+    RULES_2014 = rules.RULES_2014.code, _(rules.RULES_2014.label)
+    PRE_2014 = rules.RULES_PRE_2014.code, _(rules.RULES_PRE_2014.label)
+    HOUSE = rules.RULES_HOUSE.code, _(rules.RULES_HOUSE.label)
 
     @classmethod
     def for_year(cls, year: int) -> "RuleSetCode":
@@ -139,9 +140,9 @@ class SheetAction(models.TextChoices):
 class WarningKind(models.TextChoices):
     """Klub 4.5: the kinds of `domain.referees.WarningKind`."""
 
-    UNOFFICIAL = referees.WarningKind.UNOFFICIAL.value, referees.WarningKind.UNOFFICIAL.label
-    YELLOW = referees.WarningKind.YELLOW.value, referees.WarningKind.YELLOW.label
-    RED = referees.WarningKind.RED.value, referees.WarningKind.RED.label
+    UNOFFICIAL = referees.WarningKind.UNOFFICIAL.value, _(referees.WarningKind.UNOFFICIAL.label)
+    YELLOW = referees.WarningKind.YELLOW.value, _(referees.WarningKind.YELLOW.label)
+    RED = referees.WarningKind.RED.value, _(referees.WarningKind.RED.label)
 
 
 class WarningGround(models.TextChoices):

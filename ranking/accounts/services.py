@@ -20,9 +20,11 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
-from ranking.models import PlayerAccount, PlayerInvitation
+from ranking.accounts.language import language_of, mail_language
+from ranking.models import PlayerAccount, PlayerInvitation, PlayerPreferences
 from tournaments import permissions
 from tournaments.models import Player
 
@@ -46,15 +48,17 @@ def player_invite(
     *, player: Player, user, email: str = "", base_url: str = "", now: datetime | None = None
 ) -> tuple[PlayerInvitation, str]:
     """Create an invitation and e-mail its link; returns the invitation and the raw token."""
-    permissions.require(can_invite(user), "Nur Turnierleitung und Verband laden Spieler ein.")
+    permissions.require(
+        can_invite(user), _("Only tournament directors and the federation invite players.")
+    )
     player = Player.objects.select_for_update().get(pk=player.pk)
     if PlayerAccount.objects.filter(player=player).exists():
-        raise ValidationError("Dieser Spieler hat bereits ein Konto.")
+        raise ValidationError(_("This player already has an account."))
     if not player.federation_number:
-        raise ValidationError("Gäste ohne Mitgliedsnummer können kein Konto bekommen.")
+        raise ValidationError(_("Guests without a member number cannot get an account."))
     email = (email or player.email or "").strip()
     if not email:
-        raise ValidationError({"email": "Für die Einladung wird eine E-Mail-Adresse gebraucht."})
+        raise ValidationError({"email": _("The invitation needs an e-mail address.")})
     now = now or timezone.now()
     token = secrets.token_urlsafe(32)
     invitation = PlayerInvitation.objects.create(
@@ -66,22 +70,29 @@ def player_invite(
         expires_at=now + timedelta(days=INVITATION_DAYS),
     )
     link = base_url + reverse("ranking:invitation_accept", args=[token])
-    body = (
-        f"Guten Tag {player.first_name} {player.last_name},\n\n"
-        "Sie wurden zu einem Spielerkonto beim Deutschen Rummikub Verband eingeladen. Damit "
-        "sehen Sie Ihr Ranking und können Einsprüche an die Regelkommission einlegen.\n\n"
-        f"Bitte legen Sie hier Ihr Passwort fest (gültig {INVITATION_DAYS} Tage):\n{link}\n\n"
-        f"Ihr Benutzername ist Ihre Mitgliedsnummer: {player.federation_number}\n"
-    )
-    transaction.on_commit(lambda: _send(email, body))
+    body = _(
+        "Dear %(first_name)s %(last_name)s,\n\n"
+        "you have been invited to a player account with the German Rummikub Federation. With it "
+        "you see your ranking and can lodge appeals with the rules commission.\n\n"
+        "Please set your password here (valid for %(days)s days):\n%(link)s\n\n"
+        "Your user name is your member number: %(number)s\n"
+    ) % {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "days": INVITATION_DAYS,
+        "link": link,
+        "number": player.federation_number,
+    }
+    subject = _("Invitation to your player account")
+    transaction.on_commit(lambda: _send(email, body, subject))
     return invitation, token
 
 
-def _send(email: str, body: str, subject: str = "Einladung zu Ihrem Spielerkonto") -> None:
+def _send(email: str, body: str, subject: str) -> None:
     try:
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [email])
     except Exception:
-        log.exception("Einladung an %s konnte nicht gesendet werden.", email)
+        log.exception("Account mail to %s could not be sent.", email)
 
 
 def invitation_for_token(token: str, *, now: datetime | None = None) -> PlayerInvitation:
@@ -93,11 +104,13 @@ def invitation_for_token(token: str, *, now: datetime | None = None) -> PlayerIn
         .first()
     )
     if invitation is None:
-        raise ValidationError("Dieser Einladungslink ist ungültig.")
+        raise ValidationError(_("This invitation link is invalid."))
     if invitation.accepted_at is not None:
-        raise ValidationError("Dieser Einladungslink wurde bereits benutzt. Bitte anmelden.")
+        raise ValidationError(_("This invitation link has already been used. Please log in."))
     if invitation.expires_at <= now:
-        raise ValidationError("Dieser Einladungslink ist abgelaufen. Bitte neu einladen lassen.")
+        raise ValidationError(
+            _("This invitation link has expired. Please ask for a new invitation.")
+        )
     return invitation
 
 
@@ -110,7 +123,7 @@ def invitation_accept(
     invitation = invitation_for_token(token, now=now)
     invitation = PlayerInvitation.objects.select_for_update().get(pk=invitation.pk)
     if invitation.accepted_at is not None:
-        raise ValidationError("Dieser Einladungslink wurde bereits benutzt. Bitte anmelden.")
+        raise ValidationError(_("This invitation link has already been used. Please log in."))
     account = _account_create(
         player=invitation.player,
         email=invitation.email,
@@ -129,15 +142,15 @@ def _account_create(
     """The user (name: the member number) and its link to the registry entry."""
     Player.objects.select_for_update().filter(pk=player.pk).first()
     if PlayerAccount.objects.filter(player_id=player.pk).exists():
-        raise ValidationError("Dieser Spieler hat bereits ein Konto. Bitte anmelden.")
+        raise ValidationError(_("This player already has an account. Please log in."))
     if not player.federation_number:
-        raise ValidationError("Gäste ohne Mitgliedsnummer können kein Konto anlegen.")
+        raise ValidationError(_("Guests without a member number cannot create an account."))
     if password != password_again:
-        raise ValidationError({"password_again": "Die beiden Passwörter sind verschieden."})
+        raise ValidationError({"password_again": _("The two passwords differ.")})
     User = get_user_model()
     username = player.federation_number
     if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError("Es gibt bereits einen Benutzer mit dieser Mitgliedsnummer.")
+        raise ValidationError(_("A user with this member number already exists."))
     user = User(
         username=username, first_name=player.first_name, last_name=player.last_name, email=email
     )
@@ -147,7 +160,10 @@ def _account_create(
         raise ValidationError({"password": exc.messages}) from exc
     user.set_password(password)
     user.save()
-    return PlayerAccount.objects.create(user=user, player=player)
+    account = PlayerAccount.objects.create(user=user, player=player)
+    # e-mails go out in the language the player used to create the account (issue 17)
+    PlayerPreferences.objects.create(account=account, language=mail_language())
+    return account
 
 
 # --- Sign-up by member number and the e-mail the federation holds ---------------------------
@@ -172,30 +188,50 @@ def account_signup_request(*, federation_number: str, email: str, base_url: str 
     number, email = federation_number.strip(), email.strip().lower()
     player = Player.objects.filter(federation_number__iexact=number).first() if number else None
     if player is None or not email or player.email.strip().lower() != email:
-        log.info("Registrierung ohne Treffer für Mitgliedsnummer %r.", number)
+        log.info("Sign-up without a match for member number %r.", number)
         return False
-    if PlayerAccount.objects.filter(player=player).exists():
-        reset = base_url + reverse("password_reset")
-        body = (
-            f"Guten Tag {player.first_name} {player.last_name},\n\n"
-            "für Ihre Mitgliedsnummer gibt es bereits ein Spielerkonto. Ihr Benutzername ist "
-            f"Ihre Mitgliedsnummer: {player.federation_number}\n\n"
-            f"Passwort vergessen? Hier können Sie ein neues festlegen:\n{reset}\n"
-        )
-        transaction.on_commit(lambda: _send(email, body, "Ihr Spielerkonto"))
-        return True
+    account = PlayerAccount.objects.filter(player=player).first()
+    if account is not None:
+        return _existing_account_mail(player, account, email, base_url)
     link = base_url + reverse("signup_verify", args=[signup_token(player)])
-    body = (
-        f"Guten Tag {player.first_name} {player.last_name},\n\n"
-        "Sie möchten ein Spielerkonto beim Deutschen Rummikub Verband anlegen. Damit melden Sie "
-        "sich zu Turnieren an, checken am Turniertag ein, sehen Ihr Ranking und können "
-        "Einsprüche einlegen.\n\n"
-        f"Bitte bestätigen Sie Ihre E-Mail-Adresse und legen Sie Ihr Passwort fest (gültig "
-        f"{SIGNUP_LINK_HOURS} Stunden, nur einmal verwendbar):\n{link}\n\n"
-        f"Ihr Benutzername ist Ihre Mitgliedsnummer: {player.federation_number}\n\n"
-        "Falls Sie das nicht waren, ignorieren Sie diese E-Mail einfach.\n"
-    )
-    transaction.on_commit(lambda: _send(email, body, "Spielerkonto bestätigen"))
+    body = _(
+        "Dear %(first_name)s %(last_name)s,\n\n"
+        "you would like to create a player account with the German Rummikub Federation. With it "
+        "you register for tournaments, check in on the day, see your ranking and can lodge "
+        "appeals.\n\n"
+        "Please confirm your e-mail address and set your password (valid for %(hours)s "
+        "hours, usable once):\n%(link)s\n\n"
+        "Your user name is your member number: %(number)s\n\n"
+        "If this was not you, simply ignore this e-mail.\n"
+    ) % {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "hours": SIGNUP_LINK_HOURS,
+        "link": link,
+        "number": player.federation_number,
+    }
+    subject = _("Confirm your player account")
+    transaction.on_commit(lambda: _send(email, body, subject))
+    return True
+
+
+def _existing_account_mail(player: Player, account, email: str, base_url: str) -> bool:
+    """The note for a player who already has an account: in the account's language."""
+    reset = base_url + reverse("password_reset")
+    with translation.override(language_of(account)):
+        body = _(
+            "Dear %(first_name)s %(last_name)s,\n\n"
+            "there is already a player account for your member number. Your user name is "
+            "your member number: %(number)s\n\n"
+            "Forgot your password? You can set a new one here:\n%(link)s\n"
+        ) % {
+            "first_name": player.first_name,
+            "last_name": player.last_name,
+            "number": player.federation_number,
+            "link": reset,
+        }
+        subject = _("Your player account")
+    transaction.on_commit(lambda: _send(email, body, subject))
     return True
 
 
@@ -205,15 +241,15 @@ def signup_player_for_token(token: str) -> tuple[Player, str]:
         data = _signer().unsign_object(token or "", max_age=timedelta(hours=SIGNUP_LINK_HOURS))
     except signing.SignatureExpired as exc:
         raise ValidationError(
-            "Dieser Bestätigungslink ist abgelaufen. Bitte registrieren Sie sich erneut."
+            _("This confirmation link has expired. Please sign up again.")
         ) from exc
     except signing.BadSignature as exc:
-        raise ValidationError("Dieser Bestätigungslink ist ungültig.") from exc
+        raise ValidationError(_("This confirmation link is invalid.")) from exc
     player = Player.objects.filter(pk=data.get("p")).first() if isinstance(data, dict) else None
     if player is None or player.email.strip().lower() != data.get("e"):
-        raise ValidationError("Dieser Bestätigungslink ist ungültig.")
+        raise ValidationError(_("This confirmation link is invalid."))
     if PlayerAccount.objects.filter(player=player).exists():
-        raise ValidationError("Dieser Bestätigungslink wurde bereits benutzt. Bitte anmelden.")
+        raise ValidationError(_("This confirmation link has already been used. Please log in."))
     return player, data["e"]
 
 

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from ranking.accounts import selectors as accounts_selectors
@@ -24,7 +25,8 @@ from tournaments.registry import selectors as registry_selectors
 @login_required
 def invite(request):
     permissions.require(
-        account_services.can_invite(request.user), "Nur Turnierleitung und Verband laden ein."
+        account_services.can_invite(request.user),
+        _("Only tournament directors and the federation send invitations."),
     )
     form = InviteForm(request.POST or None)
     status = 200
@@ -34,9 +36,7 @@ def invite(request):
                 form.cleaned_data["federation_number"].strip()
             )
             if player is None:
-                form.add_error(
-                    "federation_number", "Keine Spielerin / kein Spieler mit dieser Nummer."
-                )
+                form.add_error("federation_number", _("No player with this number."))
             else:
                 try:
                     invitation, _token = account_services.player_invite(
@@ -50,7 +50,8 @@ def invite(request):
                 else:
                     messages.success(
                         request,
-                        f"Einladung an {invitation.email} für {player.full_name} verschickt.",
+                        _("Invitation to %(email)s for %(name)s sent.")
+                        % {"email": invitation.email, "name": player.full_name},
                     )
                     return redirect("ranking:invite")
         status = 422
@@ -80,7 +81,8 @@ def invitation_accept(request, token: str):
                 login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
                 messages.success(
                     request,
-                    f"Willkommen! Ihr Benutzername ist {account.user.username}.",
+                    _("Welcome! Your user name is %(username)s.")
+                    % {"username": account.user.username},
                 )
                 return redirect(reverse("ranking:my_area"))
         status = 422
@@ -148,7 +150,9 @@ def signup_verify(request, token: str):
             else:
                 login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
                 messages.success(
-                    request, f"Willkommen! Ihr Benutzername ist {account.user.username}."
+                    request,
+                    _("Welcome! Your user name is %(username)s.")
+                    % {"username": account.user.username},
                 )
                 return redirect("ranking:my_area")
         status = 422

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 ALLOWED = {
@@ -51,24 +52,30 @@ def _kind(head: bytes) -> str | None:
 
 
 def validate_attachment(upload) -> None:
-    """Photos (JPEG, PNG, WebP, HEIC) or PDF up to 10 MB; German messages, nothing stored."""
+    """Photos (JPEG, PNG, WebP, HEIC) or PDF up to 10 MB; messages in the user's language,
+    nothing stored."""
     if upload is None:
         return
     size = getattr(upload, "size", 0) or 0
     if size == 0:
-        raise ValidationError({"attachment": "Die Datei ist leer."})
+        raise ValidationError({"attachment": _("The file is empty.")})
     if size > MAX_ATTACHMENT_BYTES:
         mb = size / (1024 * 1024)
         raise ValidationError(
-            {"attachment": f"Die Datei ist {mb:.1f} MB groß; erlaubt sind höchstens 10 MB."}
+            {
+                "attachment": _("The file is %(size)s MB; at most 10 MB are allowed.")
+                % {"size": f"{mb:.1f}"}
+            }
         )
     suffix = PurePath(upload.name or "").suffix.lower()
     expected = ALLOWED.get(suffix)
     if expected is None:
         raise ValidationError(
             {
-                "attachment": "Erlaubt sind Fotos (JPEG, PNG, WebP, HEIC) oder PDF, nicht "
-                f"„{suffix or 'ohne Endung'}“."
+                "attachment": _(
+                    "Photos (JPEG, PNG, WebP, HEIC) or PDF are allowed, not “%(suffix)s”."
+                )
+                % {"suffix": suffix or _("no extension")}
             }
         )
     upload.seek(0)
@@ -77,7 +84,8 @@ def validate_attachment(upload) -> None:
     if _kind(head) != expected:
         raise ValidationError(
             {
-                "attachment": "Der Inhalt der Datei passt nicht zu ihrer Endung; bitte ein "
-                "Foto oder PDF hochladen."
+                "attachment": _(
+                    "The file's content does not match its extension; please upload a photo or PDF."
+                )
             }
         )

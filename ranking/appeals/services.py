@@ -8,6 +8,8 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ranking.appeals.files import validate_attachment
 from ranking.domain import appeals as domain_appeals
@@ -16,9 +18,9 @@ from tournaments import permissions
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import Player, Round, Seat, Tournament
 
-NOT_PLAYED = (
-    "Dieser Spieler hat in diesem Turnier kein Spiel gespielt. Einspruch kann nur einlegen, wer "
-    "mitgespielt hat, auch wer später abgemeldet wurde (Klub 4.2.3)."
+NOT_PLAYED = gettext_lazy(
+    "This player did not play a game in this tournament. Only those who played may appeal, "
+    "including those withdrawn later (Klub 4.2.3)."
 )
 
 
@@ -66,15 +68,17 @@ def appeal_file(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     permissions.require(
         can_file_for(user, tournament, player),
-        "Einsprüche legt der Spieler selbst oder die Turnierleitung für ihn ein.",
+        _("Appeals are lodged by the player or by the tournament director on the player's behalf."),
     )
     if tournament.status != TournamentStatus.FINISHED:
-        raise ValidationError("Einsprüche sind erst nach dem Ende des Turniers möglich.")
+        raise ValidationError(_("Appeals are possible only after the tournament has ended."))
     if not domain_appeals.appeal_in_time(tournament.end_date, now):
         raise ValidationError(
-            "Die Einspruchsfrist ist abgelaufen: Einsprüche waren bis "
-            f"{domain_appeals.deadline_text(tournament.end_date)} möglich (14 Tage nach dem "
-            "letzten Turniertag, Klub 3)."
+            _(
+                "The appeal period has ended: appeals were possible until %(deadline)s "
+                "(14 days after the last day of the tournament, Klub 3)."
+            )
+            % {"deadline": domain_appeals.deadline_text(tournament.end_date)}
         )
     if not Seat.objects.played().filter(round__tournament=tournament, player=player).exists():
         raise ValidationError({"player": NOT_PLAYED})
@@ -82,25 +86,32 @@ def appeal_file(
     what_is_wrong = (what_is_wrong or "").strip()
     correction_requested = (correction_requested or "").strip()
     if not what_is_wrong:
-        errors["what_is_wrong"] = "Bitte beschreiben, was falsch ist."
+        errors["what_is_wrong"] = _("Please describe what is wrong.")
     if not correction_requested:
-        errors["correction_requested"] = "Bitte angeben, welche Korrektur beantragt wird."
+        errors["correction_requested"] = _("Please state which correction you request.")
     rnd = None
     if round_number is not None:
         rnd = Round.objects.filter(
             tournament=tournament, number=round_number, status=RoundStatus.PUBLISHED
         ).first()
         if rnd is None:
-            errors["round_number"] = f"Runde {round_number} gibt es in diesem Turnier nicht."
+            errors["round_number"] = _("This tournament has no round %(round)s.") % {
+                "round": round_number
+            }
     if table_number is not None:
         if rnd is None:
-            errors.setdefault("round_number", "Zum Tisch bitte auch die Runde angeben.")
+            errors.setdefault("round_number", _("With the table, please give the round too."))
         elif not rnd.tables.filter(number=table_number).exists():
-            errors["table_number"] = f"Tisch {table_number} gibt es in Runde {rnd.number} nicht."
+            errors["table_number"] = _("Round %(round)s has no table %(table)s.") % {
+                "round": rnd.number,
+                "table": table_number,
+            }
     if game_number is not None and not 1 <= game_number <= tournament.games_per_round:
-        errors["game_number"] = f"Eine Runde hat hier {tournament.games_per_round} Spiele."
+        errors["game_number"] = _("A round has %(games)s games here.") % {
+            "games": tournament.games_per_round
+        }
     if game_number is not None and table_number is None:
-        errors.setdefault("table_number", "Zum Spiel bitte auch Runde und Tisch angeben.")
+        errors.setdefault("table_number", _("With the game, please give round and table too."))
     if errors:
         raise ValidationError(errors)
     validate_attachment(attachment)

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ranking.accounts import selectors as accounts_selectors
 from ranking.appeals import selectors as appeals_selectors
@@ -29,7 +30,8 @@ def my_area(request):
     account = accounts_selectors.account_of(request.user)
     staff = permissions.is_director(request.user)
     permissions.require(
-        account is not None or staff, "Dieser Bereich ist für Spielerkonten und Turnierleitungen."
+        account is not None or staff,
+        _("This area is for player accounts and tournament directors."),
     )
     now = timezone.now()
     context = {"account": account, "staff": staff}
@@ -56,7 +58,7 @@ def appeal_new(request, tournament_pk: int):
         raise Http404  # a draft is not announced: not even its name
     permissions.require(
         staff or account is not None,
-        "Einsprüche legt der Spieler selbst oder die Turnierleitung für ihn ein.",
+        _("Appeals are lodged by the player or by the tournament director on the player's behalf."),
     )
     players = appeals_selectors.players_who_played(tournament) if staff else None
     rounds = appeals_selectors.published_rounds(tournament)
@@ -84,8 +86,11 @@ def appeal_new(request, tournament_pk: int):
             else:
                 messages.success(
                     request,
-                    f"Einspruch Nr. {appeal.pk} ist eingegangen. Die Regelkommission entscheidet; "
-                    "die Entscheidung kommt per E-Mail.",
+                    _(
+                        "Appeal no. %(number)s has been received. The rules commission decides; "
+                        "the decision comes by e-mail."
+                    )
+                    % {"number": appeal.pk},
                 )
                 return redirect("ranking:appeal_detail", pk=appeal.pk)
         status = 422

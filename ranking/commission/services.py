@@ -9,8 +9,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from ranking.accounts.language import language_of
 from ranking.compute import selectors as compute_selectors
 from ranking.compute.services import tournament_mark_changed, year_mark_pending
 from ranking.enums import AppealStatus, DecisionOutcome
@@ -37,8 +39,10 @@ def _lock_open(appeal: Appeal) -> Appeal:
     locked = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
     if locked.status == AppealStatus.DECIDED:
         raise ValidationError(
-            "Über diesen Einspruch ist bereits entschieden; die Entscheidung ist endgültig. "
-            "Für alles Weitere ist ein neuer Einspruch nötig."
+            _(
+                "This appeal has already been decided; the decision is final. Anything further "
+                "needs a new appeal."
+            )
         )
     return locked
 
@@ -47,11 +51,12 @@ def _lock_open(appeal: Appeal) -> Appeal:
 def appeal_start_review(*, appeal: Appeal, user, now: datetime | None = None) -> Appeal:
     """Received → under review (who and when are kept)."""
     permissions.require(
-        permissions.is_commission(user), "Nur Mitglieder der Regelkommission prüfen Einsprüche."
+        permissions.is_commission(user),
+        _("Only members of the rules commission review appeals."),
     )
     locked = _lock_open(appeal)
     if locked.status == AppealStatus.UNDER_REVIEW:
-        raise ValidationError("Dieser Einspruch ist bereits in Prüfung.")
+        raise ValidationError(_("This appeal is already under review."))
     locked.status = AppealStatus.UNDER_REVIEW
     locked.review_started_at = now or timezone.now()
     locked.review_started_by = user
@@ -60,13 +65,16 @@ def appeal_start_review(*, appeal: Appeal, user, now: datetime | None = None) ->
 
 
 def corrected_games_errors(tournament: Tournament, letters: tuple[str, ...], games: list[dict]):
-    """German messages for corrected games (the same checks as a result sheet, Klub 10.1)."""
+    """Messages for corrected games (the same checks as a result sheet, Klub 10.1)."""
     expected = list(range(1, tournament.games_per_round + 1))
     if sorted(int(g["number"]) for g in games) != expected:
-        return [f"Die Korrektur braucht genau die Spiele {', '.join(map(str, expected))}."]
+        return [
+            _("The correction needs exactly the games %(games)s.")
+            % {"games": ", ".join(map(str, expected))}
+        ]
     ruleset = tournament.ruleset
     return [
-        e.message
+        str(e.message)
         for game in game_inputs(games, letters=letters)
         for e in validate_game(game, ruleset=ruleset)
     ]
@@ -87,22 +95,24 @@ def appeal_decide(
     """Record the commission's final decision; upheld needs corrected games of one table."""
     permissions.require(
         permissions.is_commission(user),
-        "Nur Mitglieder der Regelkommission entscheiden über Einsprüche.",
+        _("Only members of the rules commission decide appeals."),
     )
     now = now or timezone.now()
     locked = _lock_open(appeal)
     tournament = locked.tournament
     reasoning = (reasoning or "").strip()
     if outcome not in DecisionOutcome.values:
-        raise ValidationError({"outcome": "Bitte eine Entscheidung wählen."})
+        raise ValidationError({"outcome": _("Please choose a decision.")})
     if not reasoning:
-        raise ValidationError({"reasoning": "Eine Entscheidung braucht eine Begründung."})
+        raise ValidationError({"reasoning": _("A decision needs a reasoning.")})
     correction = None
     if outcome == DecisionOutcome.UPHELD:
         correction = _correction(tournament, round_number, table_number, games)
     current = compute_selectors.strike_states(tournament_id=tournament.pk).get(tournament.pk)
     if outcome == DecisionOutcome.STRUCK and current is not None and current.struck:
-        raise ValidationError({"outcome": "Dieses Turnier ist bereits aus dem Ranking gestrichen."})
+        raise ValidationError(
+            {"outcome": _("This tournament has already been struck from the ranking.")}
+        )
     try:
         with transaction.atomic():
             decision = Decision.objects.create(
@@ -113,7 +123,7 @@ def appeal_decide(
                 decided_at=now,
             )
     except IntegrityError as exc:  # a second decision at the same moment
-        raise ValidationError("Über diesen Einspruch ist bereits entschieden.") from exc
+        raise ValidationError(_("This appeal has already been decided.")) from exc
     if correction is not None:
         rnd, number, normalised = correction
         _correction_lines_store(
@@ -131,9 +141,7 @@ def appeal_decide(
         tournament_mark_changed(tournament_id=tournament.pk, now=now)
     elif outcome == DecisionOutcome.STRUCK:
         year_mark_pending(year=tournament.ranking_year, now=now)
-        note = STRUCK_NOTE.format(
-            date=timezone.localtime(now).strftime("%d.%m.%Y"), reason=reasoning
-        )
+        note = struck_note(now, reasoning)
         setup_services.tournament_ranking_note_set(tournament=tournament, note=note)
     transaction.on_commit(lambda: _mail_appellant(decision.pk))
     return decision
@@ -141,9 +149,7 @@ def appeal_decide(
 
 def _correction(tournament, round_number, table_number, games):
     if round_number is None or table_number is None:
-        raise ValidationError(
-            {"table_number": "Für eine Berichtigung bitte Runde und Tisch angeben."}
-        )
+        raise ValidationError({"table_number": _("For a correction, please give round and table.")})
     rnd = (
         Round.objects.filter(
             tournament=tournament, number=round_number, status=RoundStatus.PUBLISHED
@@ -152,7 +158,9 @@ def _correction(tournament, round_number, table_number, games):
         .first()
     )
     if rnd is None:
-        raise ValidationError({"round_number": f"Runde {round_number} ist nicht veröffentlicht."})
+        raise ValidationError(
+            {"round_number": _("Round %(round)s is not published.") % {"round": round_number}}
+        )
     letters = tuple(
         sorted(
             Seat.objects.filter(round=rnd, table__number=table_number).values_list(
@@ -162,7 +170,7 @@ def _correction(tournament, round_number, table_number, games):
     )
     if not letters:
         raise ValidationError(
-            {"table_number": f"Tisch {table_number} gibt es in dieser Runde nicht."}
+            {"table_number": _("This round has no table %(table)s.") % {"table": table_number}}
         )
     sheet_games = (
         rnd.sheets.filter(table__number=table_number)
@@ -177,8 +185,10 @@ def _correction(tournament, round_number, table_number, games):
         raise ValidationError(errors)
     if sheet_games is not None and normalise_games(sheet_games, letters=letters) == normalised:
         raise ValidationError(
-            "Die berichtigten Ergebnisse sind gleich den veröffentlichten; bitte die Korrektur "
-            "eintragen oder den Einspruch ablehnen."
+            _(
+                "The corrected results equal the published ones; please enter the correction "
+                "or reject the appeal."
+            )
         )
     return rnd, table_number, normalised
 
@@ -234,25 +244,36 @@ def _mail_appellant(decision_id: int) -> None:
             recipients.append(address)
     if not recipients:
         return
-    body = (
-        f"Guten Tag,\n\ndie Regelkommission hat über den Einspruch Nr. {appeal.pk} "
-        f"({appeal.player.full_name}, {appeal.tournament.name}) entschieden:\n\n"
-        f"{decision.get_outcome_display()}\n\nBegründung:\n{decision.reasoning}\n\n"
-        "Die Entscheidung ist endgültig (Klub 3). Sie ändert nur das Deutsche Rummikub Ranking, "
-        "nie das veröffentlichte Turnierergebnis.\n\nDeutscher Rummikub Verband – Regelkommission\n"
-    )
+    account = PlayerAccount.objects.filter(player_id=appeal.player_id).first()
+    language = language_of(account) if account is not None else settings.LANGUAGE_CODE
+    with translation.override(language):  # the player's language, not the decider's
+        body = _(
+            "Good day,\n\nthe rules commission has decided on appeal no. %(number)s "
+            "(%(player)s, %(tournament)s):\n\n"
+            "%(outcome)s\n\nReasoning:\n%(reasoning)s\n\n"
+            "The decision is final (Klub 3). It changes only the German Rummikub ranking, "
+            "never the published tournament result.\n\n"
+            "German Rummikub Federation – rules commission\n"
+        ) % {
+            "number": appeal.pk,
+            "player": appeal.player.full_name,
+            "tournament": appeal.tournament.name,
+            "outcome": decision.get_outcome_display(),
+            "reasoning": decision.reasoning,
+        }
+        subject = _("Decision on your appeal no. %(number)s") % {"number": appeal.pk}
     try:
-        send_mail(
-            f"Entscheidung über Ihren Einspruch Nr. {appeal.pk}",
-            body,
-            settings.DEFAULT_FROM_EMAIL,
-            recipients,
-        )
+        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, recipients)
     except Exception:
-        log.exception("E-Mail zur Entscheidung %s konnte nicht gesendet werden.", decision_id)
+        log.exception("Mail on decision %s could not be sent.", decision_id)
 
 
-STRUCK_NOTE = "Von der Regelkommission aus dem Ranking gestrichen am {date} (Klub 3.1.1): {reason}"
+def struck_note(now: datetime, reasoning: str) -> str:
+    """The tournament's stored ranking note: a record, written in the site's default language."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return _(
+            "Struck from the ranking by the rules commission on %(date)s (Klub 3.1.1): %(reason)s"
+        ) % {"date": timezone.localtime(now).strftime("%d.%m.%Y"), "reason": reasoning}
 
 
 @transaction.atomic
@@ -262,30 +283,27 @@ def tournament_strike_set(
     """The commission strikes a tournament from the ranking, or lets it count again, on its own
     and at any time (Klub 3.1.1). Final like its appeal decisions; ranking only."""
     permissions.require(
-        permissions.is_commission(user), "Nur die Regelkommission streicht Turniere (Klub 3.1.1)."
+        permissions.is_commission(user),
+        _("Only the rules commission strikes tournaments (Klub 3.1.1)."),
     )
     reasoning = (reasoning or "").strip()
     if not reasoning:
-        raise ValidationError({"reasoning": "Eine Entscheidung braucht eine Begründung."})
+        raise ValidationError({"reasoning": _("A decision needs a reasoning.")})
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not locked.counts_for_ranking:
-        raise ValidationError("Dieses Turnier zählt ohnehin nicht für das Ranking.")
+        raise ValidationError(_("This tournament does not count for the ranking anyway."))
     current = compute_selectors.strike_states(tournament_id=locked.pk).get(locked.pk)
     if struck == bool(current and current.struck):
         raise ValidationError(
-            "Dieses Turnier ist bereits aus dem Ranking gestrichen."
+            _("This tournament has already been struck from the ranking.")
             if struck
-            else "Dieses Turnier zählt bereits für das Ranking."
+            else _("This tournament already counts for the ranking.")
         )
     now = now or timezone.now()
     strike = RankingStrike.objects.create(
         tournament=locked, struck=struck, reasoning=reasoning, decided_by=user, decided_at=now
     )
-    note = (
-        STRUCK_NOTE.format(date=timezone.localtime(now).strftime("%d.%m.%Y"), reason=reasoning)
-        if struck
-        else ""
-    )
+    note = struck_note(now, reasoning) if struck else ""
     setup_services.tournament_ranking_note_set(tournament=locked, note=note)
     tournament_mark_changed(tournament_id=locked.pk, now=now)
     return strike

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ranking.appeals import selectors as appeals_selectors
@@ -23,7 +24,9 @@ from tournaments.common.sheet_grid import grid_from_games, parse_grid
 
 
 def _require_commission(user) -> None:
-    permissions.require(permissions.is_commission(user), "Nur für Mitglieder der Regelkommission.")
+    permissions.require(
+        permissions.is_commission(user), _("Only for members of the rules commission.")
+    )
 
 
 @login_required
@@ -90,7 +93,9 @@ def commission_review(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Einspruch Nr. {appeal.pk} ist in Prüfung.")
+        messages.success(
+            request, _("Appeal no. %(number)s is under review.") % {"number": appeal.pk}
+        )
     return redirect("ranking:commission_appeal", pk=appeal.pk)
 
 
@@ -131,8 +136,11 @@ def commission_decide(request, pk: int):
             else:
                 messages.success(
                     request,
-                    f"Entscheidung zu Einspruch Nr. {appeal.pk} gespeichert; der Einspruchsführer "
-                    "wird per E-Mail benachrichtigt. Das Ranking wird neu berechnet.",
+                    _(
+                        "Decision on appeal no. %(number)s saved; the appellant is notified by "
+                        "e-mail. The ranking is being recomputed."
+                    )
+                    % {"number": appeal.pk},
                 )
                 return redirect("ranking:commission_appeal", pk=appeal.pk)
     appeal.refresh_from_db()
@@ -177,13 +185,15 @@ def commission_strike(request, pk: int):
         else:
             messages.success(
                 request,
-                f"{tournament.name}: "
-                + (
-                    "aus dem Ranking gestrichen."
+                (
+                    _("%(tournament)s: struck from the ranking. The ranking is being recomputed.")
                     if form.cleaned_data["struck"]
-                    else "zählt wieder für das Ranking."
+                    else _(
+                        "%(tournament)s: counts for the ranking again. The ranking is being "
+                        "recomputed."
+                    )
                 )
-                + " Das Ranking wird neu berechnet.",
+                % {"tournament": tournament.name},
             )
     else:
         for errors in form.errors.values():

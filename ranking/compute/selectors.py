@@ -10,6 +10,7 @@ from datetime import datetime
 from itertools import chain
 
 from django.db.models import Count, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from ranking.domain import ranking as domain_ranking
 from ranking.enums import DecisionOutcome
@@ -226,8 +227,18 @@ def correction_line_mismatches() -> list[str]:
         have = set(correction.lines.values_list(*_CORRECTION_LINE))
         if want != have:
             messages.append(
-                f"Korrektur Nr. {correction.pk} ({rnd.tournament.name}, Runde {rnd.number}, "
-                f"Tisch {correction.table_number}): {len(want - have)} Zeilen fehlen oder "
-                f"weichen ab, {len(have - want)} gespeicherte sind überzählig oder falsch."
+                _(
+                    "Correction no. %(number)s (%(tournament)s, round %(round)s, table "
+                    "%(table)s): %(missing)s lines missing or different, %(extra)s stored ones "
+                    "superfluous or wrong."
+                )
+                % {
+                    "number": correction.pk,
+                    "tournament": rnd.tournament.name,
+                    "round": rnd.number,
+                    "table": correction.table_number,
+                    "missing": len(want - have),
+                    "extra": len(have - want),
+                }
             )
     return messages

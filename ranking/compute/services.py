@@ -23,6 +23,7 @@ from celery import current_app
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ranking.compute import selectors as compute_selectors
 from ranking.domain import appeals as domain_appeals
@@ -53,7 +54,7 @@ def _enqueue(year: int) -> None:
     periodic sweep computes it (a hanging broker must not hold the request)."""
     if breaker.is_open():
         log.warning(
-            "Ranking %s: Redis antwortet gerade nicht; Neuberechnung bleibt vorgemerkt.", year
+            "Ranking %s: Redis does not answer just now; the recompute stays pending.", year
         )
         return
     try:
@@ -65,8 +66,8 @@ def _enqueue(year: int) -> None:
         )
     except Exception:  # broker down, misconfigured: the periodic job picks the year up
         log.warning(
-            "Ranking %s: Neuberechnung konnte nicht eingereiht werden; sie bleibt vorgemerkt "
-            "und läuft mit dem periodischen Job.",
+            "Ranking %s: the recompute could not be queued; it stays pending and runs with "
+            "the periodic job.",
             year,
             exc_info=True,
         )
@@ -212,7 +213,7 @@ def ranking_recompute_year(*, year: int, full: bool = False) -> RankingYear:
             locked.pending_since = None
         locked.save()
     log.info(
-        "Ranking %s neu berechnet: %s Turniere neu gewertet, %s Spieler.",
+        "Ranking %s recomputed: %s tournaments re-scored, %s players.",
         year,
         len(todo),
         len(rows),
@@ -290,9 +291,13 @@ def ranking_rebuild_report(*, year: int | None = None) -> list[str]:
     """`rebuild_ranking`: rebuild, then the lines to print, one per year (players, rule version)."""
     snapshots = ranking_rebuild(year=year)
     if not snapshots:
-        return ["Keine Ranking-Jahre gefunden."]
+        return [_("No ranking years found.")]
     return [
-        f"Ranking {snapshot.year}: {snapshot.entries.count()} Spieler, "
-        f"Regelversion {snapshot.rule_version}."
+        _("Ranking %(year)s: %(players)s players, rule version %(version)s.")
+        % {
+            "year": snapshot.year,
+            "players": snapshot.entries.count(),
+            "version": snapshot.rule_version,
+        }
         for snapshot in snapshots
     ]

@@ -3,6 +3,8 @@ never for anyone else (issue 16)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from ranking.models import PlayerAccount
 from tournaments import permissions
 from tournaments.models import Player, Tournament
@@ -16,7 +18,7 @@ def player_of(user) -> Player:
         if getattr(user, "is_authenticated", False)
         else None
     )
-    permissions.require(account is not None, "Nur mit einem Spielerkonto.")
+    permissions.require(account is not None, _("Only with a player account."))
     return account.player
 
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ranking.corner import services as corner_services
@@ -37,16 +38,20 @@ def register(request, pk: int):
         flash_errors(request, exc)
     else:
         if isinstance(result, Registration):
-            messages.success(request, f"Sie sind für „{tournament.name}“ angemeldet.")
+            messages.success(
+                request, _("You are registered for “%(name)s”.") % {"name": tournament.name}
+            )
         elif result.status == SignupStatus.PENDING:
             messages.success(
                 request,
-                f"Anmeldung zu „{tournament.name}“ eingegangen; die Turnierleitung bestätigt sie.",
+                _("Registration for “%(name)s” received; the tournament director confirms it.")
+                % {"name": tournament.name},
             )
         else:
             messages.warning(
                 request,
-                f"Das Feld von „{tournament.name}“ ist voll: Sie stehen auf der Warteliste.",
+                _("The field of “%(name)s” is full: you are on the waiting list.")
+                % {"name": tournament.name},
             )
     return redirect("ranking:my_tournaments")
 
@@ -60,7 +65,9 @@ def withdraw(request, pk: int):
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(request, f"Sie sind von „{tournament.name}“ abgemeldet.")
+        messages.success(
+            request, _("You have withdrawn from “%(name)s”.") % {"name": tournament.name}
+        )
     return redirect("ranking:my_tournaments")
 
 
@@ -75,7 +82,7 @@ def check_in(request, pk: int):
         except ValidationError as exc:
             flash_errors(request, exc)
         else:
-            messages.success(request, "Eingecheckt. Viel Erfolg!")
+            messages.success(request, _("Checked in. Good luck!"))
         return redirect("ranking:check_in", tournament.pk)
     return render(
         request,

@@ -15,6 +15,7 @@ from tournaments.domain.rules import (
     RULES_PRE_2014,
     RuleSet,
 )
+from tournaments.domain.text import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,14 +33,16 @@ RULE_VERSIONS: tuple[RankingRules, ...] = (
         version="R2008",
         first_year=2008,
         ruleset=RULES_PRE_2014,
-        description="Gewonnene Spiele, dann Spielpunkte (Regeln vor 2014, 001 §22.7).",
+        description=N_("Games won, then game points (rules before 2014, 001 §22.7)."),
     ),
     RankingRules(
         version="R2014",
         first_year=FIRST_YEAR_OF_2014_RULES,
         ruleset=RULES_2014,
-        description="Platzierungspunkte, Spielpunkte, bessere Platzierungen, weniger "
-        "Minuspunkte (Klub 10.1, seit 2014).",
+        description=N_(
+            "Placement points, game points, better placings, fewer minus points (Klub 10.1, "
+            "since 2014)."
+        ),
     ),
 )
 
@@ -53,10 +56,10 @@ def check_registry(versions: Sequence[RankingRules]) -> None:
     """Versions must have distinct codes and strictly increasing first years."""
     years = [v.first_year for v in versions]
     if years != sorted(set(years)) or len(years) != len(versions):
-        raise ValueError("Regelversionen brauchen aufsteigende, verschiedene erste Jahre.")
+        raise ValueError("Rule versions need increasing, distinct first years.")
     codes = [v.version for v in versions]
     if len(set(codes)) != len(codes):
-        raise ValueError("Regelversionen brauchen verschiedene Kürzel.")
+        raise ValueError("Rule versions need distinct codes.")
 
 
 def add_rule_version(
@@ -76,8 +79,8 @@ def add_rule_version(
     )
     if versions and new.first_year <= versions[-1].first_year:
         raise ValueError(
-            f"Für {new.first_year} gilt schon {versions[-1].version}; eine Änderung wirkt erst "
-            "im folgenden Ranking-Jahr (Klub 2.4)."
+            f"{versions[-1].version} already applies to {new.first_year}; a change takes effect "
+            "only in the following ranking year (Klub 2.4)."
         )
     result = (*versions, new)
     check_registry(result)

@@ -269,7 +269,11 @@ class Appeal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Einspruch {self.pk}: {self.player} ({self.tournament})"
+        return _("Appeal %(number)s: %(player)s (%(tournament)s)") % {
+            "number": self.pk,
+            "player": self.player,
+            "tournament": self.tournament,
+        }
 
 
 class Decision(models.Model):
@@ -302,7 +306,10 @@ class Decision(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Entscheidung zu Einspruch {self.appeal_id}: {self.get_outcome_display()}"
+        return _("Decision on appeal %(number)s: %(outcome)s") % {
+            "number": self.appeal_id,
+            "outcome": self.get_outcome_display(),
+        }
 
 
 class ResultCorrectionQuerySet(models.QuerySet):
@@ -339,7 +346,10 @@ class ResultCorrection(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Korrektur Tisch {self.table_number} ({self.round_id})"
+        return _("Correction table %(table)s (%(round)s)") % {
+            "table": self.table_number,
+            "round": self.round_id,
+        }
 
 
 class RankingStrikeQuerySet(models.QuerySet):
@@ -377,4 +387,5 @@ class RankingStrike(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament_id}: {'gestrichen' if self.struck else 'zählt wieder'}"
+        state = _("struck") if self.struck else _("counts again")
+        return f"{self.tournament_id}: {state}"

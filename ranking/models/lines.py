@@ -4,6 +4,7 @@ that table's lines for the ranking."""
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 
 class CorrectionLine(models.Model):
@@ -41,4 +42,8 @@ class CorrectionLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Korrektur {self.correction_id} Spiel {self.game_number} {self.letter}"
+        return _("Correction %(number)s game %(game)s %(letter)s") % {
+            "number": self.correction_id,
+            "game": self.game_number,
+            "letter": self.letter,
+        }

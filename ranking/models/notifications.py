@@ -1,6 +1,7 @@
 """What a player with an account chose about e-mails and the calendar feed, and which e-mails
 went out (issue 16.4). Kept with the account: deleting the account deletes its choices."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +21,12 @@ class PlayerPreferences(models.Model):
     )
     table_mail = models.BooleanField(_("E-mail with my table"), default=True)
     correction_mail = models.BooleanField(_("E-mail on corrections at my table"), default=True)
+    language = models.CharField(
+        _("Language of my e-mails"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+    )
     calendar_token = models.CharField(max_length=64, blank=True, default="")
     calendar_token_created_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -36,7 +43,7 @@ class PlayerPreferences(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Einstellungen {self.account_id}"
+        return _("Settings %(account)s") % {"account": self.account_id}
 
     def wants(self, kind: str) -> bool:
         return self.table_mail if kind == NotificationKind.TABLE else self.correction_mail
@@ -48,7 +55,7 @@ class Notification(models.Model):
 
     kind = models.CharField(max_length=20, choices=NotificationKind.choices)
     ref_id = models.PositiveBigIntegerField(
-        help_text="Runde (table) oder Bogenfassung (correction)"
+        help_text=_("Round (table) or sheet version (correction)")
     )
     player = models.ForeignKey(
         "tournaments.Player", on_delete=models.CASCADE, related_name="notifications"

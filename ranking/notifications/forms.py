@@ -1,6 +1,7 @@
 """The player's choice of e-mails (default on)."""
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 
@@ -11,4 +12,7 @@ class PreferencesForm(forms.Form):
     correction_mail = forms.BooleanField(
         label=_("E-mail when a published result of my table is corrected"),
         required=False,
+    )
+    language = forms.ChoiceField(
+        label=_("Language of my e-mails"), choices=settings.LANGUAGES, required=False
     )

@@ -6,8 +6,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db.models import F
 
+from ranking.accounts.language import language_of
 from ranking.models import Notification, NotificationKind, PlayerAccount, PlayerPreferences
 from tournaments.enums import RoundStatus, SheetStatus
 from tournaments.models import Round, Seat, SheetVersion
@@ -20,6 +22,7 @@ TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 class Recipient:
     seat: Seat
     email: str
+    language: str = settings.LANGUAGE_CODE  # the player's mails are written in it (issue 17)
 
 
 def _email_if_wanted(account: PlayerAccount | None, kind: str) -> str:
@@ -43,7 +46,7 @@ def _recipients(seats, kind: str) -> list[Recipient]:
     for seat in rows:
         account = getattr(seat.player, "account", None)
         if email := _email_if_wanted(account, kind):
-            found.append(Recipient(seat=seat, email=email))
+            found.append(Recipient(seat=seat, email=email, language=language_of(account)))
     return found
 
 

@@ -19,8 +19,10 @@ from django.core.exceptions import ValidationError
 from django.core.mail import get_connection, send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from ranking.accounts.language import CODES
 from ranking.models import Notification, NotificationKind, PlayerAccount, PlayerPreferences
 from ranking.notifications import selectors
 from tournaments import permissions
@@ -50,7 +52,7 @@ def _enqueue(task: str, object_id: int) -> None:
             retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
         )
     except Exception:  # the release stands; only the e-mails are missing (logged)
-        log.warning("E-Mails %s für %s nicht eingereiht.", task, object_id, exc_info=True)
+        log.warning("Mails %s for %s not queued.", task, object_id, exc_info=True)
 
 
 def on_round_released(sender, round_id: int, **kwargs) -> None:
@@ -68,10 +70,9 @@ def _link(name: str, *args, query: str = "") -> str:
 
 
 def _footer() -> str:
-    return (
-        "\n--\nDiese E-Mails können Sie in Ihrem Bereich abbestellen:\n"
-        f"{_link('ranking:notifications')}\n"
-    )
+    return _("\n--\nYou can unsubscribe from these e-mails in your area:\n%(link)s\n") % {
+        "link": _link("ranking:notifications")
+    }
 
 
 def _send_each(*, kind: str, ref_id: int, tournament_id: int, recipients, compose) -> int:
@@ -91,7 +92,8 @@ def _send_each(*, kind: str, ref_id: int, tournament_id: int, recipients, compos
                 )
         except IntegrityError:  # sent (or being sent) by an earlier run
             continue
-        subject, body = compose(recipient)
+        with translation.override(recipient.language):  # the player's, not the worker's
+            subject, body = compose(recipient)
         try:
             send_mail(
                 subject,
@@ -101,14 +103,14 @@ def _send_each(*, kind: str, ref_id: int, tournament_id: int, recipients, compos
                 connection=connection,
             )
         except Exception:
-            log.warning("E-Mail %s %s an Spieler %s fehlgeschlagen.", kind, ref_id, player.pk)
+            log.warning("Mail %s %s to player %s failed.", kind, ref_id, player.pk)
             Notification.objects.filter(pk=claim.pk).delete()
             failed += 1
             continue
         Notification.objects.filter(pk=claim.pk).update(sent_at=timezone.now())
         sent += 1
     if failed:
-        raise MailsMissing(f"{failed} E-Mail(s) {kind} {ref_id} nicht gesendet")
+        raise MailsMissing(f"{failed} mail(s) {kind} {ref_id} not sent")
     return sent
 
 
@@ -122,19 +124,31 @@ def table_mails_send(*, round_id: int) -> int:
 
     def compose(recipient):
         seat, p = recipient.seat, recipient.seat.player
-        reserve = " (als Ersatzspieler)" if seat.reserve else ""
+        reserve = _(" (as a reserve)") if seat.reserve else ""
+        values = {
+            "first_name": p.first_name,
+            "last_name": p.last_name,
+            "round": rnd.number,
+            "tournament": t.name,
+            "table": seat.table.number,
+            "seat": seat.letter,
+            "reserve": reserve,
+            "link": pairing,
+        }
         body = (
-            f"Guten Tag {p.first_name} {p.last_name},\n\n"
-            f"die Paarung der Runde {rnd.number} von „{t.name}“ ist freigegeben.\n\n"
-            f"Ihr Tisch: {seat.table.number}\n"
-            f"Ihr Platz: {seat.letter}{reserve}\n\n"
-            f"Alle Tische nach Namen („Mein Tisch“):\n{pairing}\n\n"
-            "Viel Erfolg!\n" + _footer()
+            _(
+                "Dear %(first_name)s %(last_name)s,\n\n"
+                "the pairing of round %(round)s of “%(tournament)s” has been released.\n\n"
+                "Your table: %(table)s\n"
+                "Your seat: %(seat)s%(reserve)s\n\n"
+                "All tables by name (“My table”):\n%(link)s\n\n"
+                "Good luck!\n"
+            )
+            % values
+            + _footer()
         )
-        return (
-            f"Runde {rnd.number}: Tisch {seat.table.number}, Platz {seat.letter} – {t.name}",
-            body,
-        )
+        subject = _("Round %(round)s: table %(table)s, seat %(seat)s – %(tournament)s") % values
+        return subject, body
 
     return _send_each(
         kind=NotificationKind.TABLE,
@@ -158,20 +172,35 @@ def correction_mails_send(*, version_id: int) -> int:
     rnd, t = table.round, table.round.tournament
     results = _link("round_results", t.pk, rnd.number)
     standings = _link("standings", t.pk)
-    reason = f"Grund: {version.reason}\n\n" if version.reason else ""
 
     def compose(recipient):
         p = recipient.seat.player
+        reason = _("Reason: %(reason)s\n\n") % {"reason": version.reason} if version.reason else ""
+        values = {
+            "first_name": p.first_name,
+            "last_name": p.last_name,
+            "round": rnd.number,
+            "tournament": t.name,
+            "table": table.number,
+            "reason": reason,
+            "results": results,
+            "standings": standings,
+        }
         body = (
-            f"Guten Tag {p.first_name} {p.last_name},\n\n"
-            f"die Turnierleitung hat das veröffentlichte Ergebnis Ihres Tisches {table.number} "
-            f"in Runde {rnd.number} von „{t.name}“ korrigiert. Die Rangliste hat sich dadurch "
-            "geändert.\n\n"
-            f"{reason}"
-            f"Ergebnisse der Runde {rnd.number}:\n{results}\n\n"
-            f"Rangliste:\n{standings}\n" + _footer()
+            _(
+                "Dear %(first_name)s %(last_name)s,\n\n"
+                "the tournament director has corrected the published result of your table "
+                "%(table)s in round %(round)s of “%(tournament)s”. The standings have changed "
+                "because of it.\n\n"
+                "%(reason)s"
+                "Results of round %(round)s:\n%(results)s\n\n"
+                "Standings:\n%(standings)s\n"
+            )
+            % values
+            + _footer()
         )
-        return f"Korrektur: Tisch {table.number}, Runde {rnd.number} – {t.name}", body
+        subject = _("Correction: table %(table)s, round %(round)s – %(tournament)s") % values
+        return subject, body
 
     return _send_each(
         kind=NotificationKind.CORRECTION,
@@ -201,7 +230,7 @@ def _swept(job, **ids) -> int:
     try:
         return job(**ids)
     except MailsMissing:  # the mail server fails now: the next sweep tries again
-        log.warning("E-Mails %s noch unvollständig.", ids)
+        log.warning("Mails %s still incomplete.", ids)
         return 0
 
 
@@ -214,7 +243,7 @@ def _account(user) -> PlayerAccount:
         if getattr(user, "is_authenticated", False)
         else None
     )
-    permissions.require(account is not None, "Nur mit einem Spielerkonto.")
+    permissions.require(account is not None, _("Only with a player account."))
     return account
 
 
@@ -225,13 +254,40 @@ def _locked_preferences(user) -> PlayerPreferences:
 
 
 @transaction.atomic
-def preferences_update(*, user, table_mail: bool, correction_mail: bool) -> PlayerPreferences:
-    """Switch each kind of e-mail on or off, for the user's own account only."""
+def preferences_update(
+    *, user, table_mail: bool, correction_mail: bool, language: str = ""
+) -> PlayerPreferences:
+    """Switch each kind of e-mail on or off, and choose their language (empty: keep it), for
+    the user's own account only."""
     preferences = _locked_preferences(user)
     preferences.table_mail = bool(table_mail)
     preferences.correction_mail = bool(correction_mail)
-    preferences.save(update_fields=["table_mail", "correction_mail", "updated_at"])
+    if language:
+        preferences.language = _language(language)
+    preferences.save(update_fields=["table_mail", "correction_mail", "language", "updated_at"])
     return preferences
+
+
+def _language(code: str) -> str:
+    if code not in CODES:
+        raise ValidationError({"language": _("Unknown language.")})
+    return code
+
+
+@transaction.atomic
+def mail_language_remember(*, user, language: str) -> bool:
+    """The language switch of a logged-in player also sets the language of the player's e-mails
+    (issue 17). Users without a player account and unknown codes change nothing; returns
+    whether a choice was stored."""
+    if language not in CODES or not getattr(user, "is_authenticated", False):
+        return False
+    if not PlayerAccount.objects.filter(user=user).exists():
+        return False
+    preferences = _locked_preferences(user)
+    if preferences.language != language:
+        preferences.language = language
+        preferences.save(update_fields=["language", "updated_at"])
+    return True
 
 
 @transaction.atomic
@@ -250,7 +306,7 @@ def calendar_link_revoke(*, user) -> PlayerPreferences:
     """No feed link any more (until a new one is made)."""
     preferences = _locked_preferences(user)
     if not preferences.calendar_token:
-        raise ValidationError("Es gibt keinen Kalender-Link, der gelöscht werden könnte.")
+        raise ValidationError(_("There is no calendar link that could be deleted."))
     preferences.calendar_token = ""
     preferences.calendar_token_created_at = None
     preferences.save(update_fields=["calendar_token", "calendar_token_created_at", "updated_at"])

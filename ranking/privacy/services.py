@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ranking.models import (
     Appeal,
@@ -32,7 +33,7 @@ def on_players_merged(sender, kept_id: int, removed_id: int, moved: dict, **kwar
     )
     if len(accounts) == 2:
         raise ValidationError(
-            "Beide Einträge haben ein Spielerkonto: bitte zuerst eines davon auflösen."
+            _("Both entries have a player account: please dissolve one of them first.")
         )
     moved["accounts"] = PlayerAccount.objects.filter(player_id=removed_id).update(player_id=kept_id)
     moved["invitations"] = PlayerInvitation.objects.filter(player_id=removed_id).update(

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ranking.corner.services import player_of
@@ -48,9 +49,9 @@ def my_data(request):
         else:
             messages.success(
                 request,
-                "Ihr voller Name wird öffentlich gezeigt."
+                _("Your full name is shown publicly.")
                 if form.cleaned_data["publish_name"]
-                else "Öffentliche Seiten zeigen nur noch Ihre Initialen.",
+                else _("Public pages now show only your initials."),
             )
     return redirect("ranking:my_data")
 
@@ -102,8 +103,10 @@ def my_erasure_request(request):
         else:
             messages.success(
                 request,
-                "Ihr Löschantrag ist beim Verband eingegangen. Sobald er ausgeführt ist, ist "
-                "Ihr Konto geschlossen.",
+                _(
+                    "Your erasure request has reached the federation. As soon as it is carried "
+                    "out, your account is closed."
+                ),
             )
             return redirect("ranking:my_data")
     return _page(request, player, erasure=form, status=422)

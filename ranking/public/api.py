@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 from ninja import Router, Schema
 
 from ranking.public import listing
@@ -43,10 +44,13 @@ class NotFound(Schema):
 @router.get(
     "/{year}/",
     response={200: RankingOut, 404: NotFound},
-    summary="Deutsches Rummikub Ranking eines Jahres",
-    description="Rang, Spieler (öffentlicher Name), Turniere, Runden, Spiele, "
-    "Platzierungspunkte, Spielpunkte, Platzierungen (1.–4.) und Minuspunkte; Reihenfolge wie "
-    "die Turnierwertung (Klub 10.1). 404 für Jahre ohne berechnetes Ranking.",
+    summary=gettext_lazy("German Rummikub ranking of one year"),
+    description=gettext_lazy(
+        "Rank, player (public name), tournaments, rounds, games, placement points "
+        "(Platzierungspunkte), game points (Spielpunkte), placings (1st–4th) and minus points; "
+        "ordered like the tournament standings (Klub 10.1). 404 for years without a computed "
+        "ranking."
+    ),
 )
 def ranking_of_year(request, year: int):
     if not MIN_YEAR <= year <= MAX_YEAR:

@@ -6,6 +6,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ranking.compute import selectors as compute_selectors
 from ranking.domain import versions as domain_versions
@@ -96,20 +97,20 @@ def ranking_csv(request, year: int):
     writer = excel_writer(response)
     writer.writerow(
         [
-            "Rang",
-            "Spieler",
-            "Verein",
-            "Turniere",
-            "Runden",
-            "Spiele",
-            "Platzierungspunkte",
-            "Platzierungspunkte pro Spiel",
-            "Spielpunkte",
-            "1. Plätze",
-            "2. Plätze",
-            "3. Plätze",
-            "4. Plätze",
-            "Minuspunkte",
+            _("Rank"),
+            _("Player"),
+            _("Club"),
+            _("Tournaments"),
+            _("Rounds"),
+            _("Games"),
+            _("Placement points"),
+            _("Placement points per game"),
+            _("Game points"),
+            _("1st places"),
+            _("2nd places"),
+            _("3rd places"),
+            _("4th places"),
+            _("Minus points"),
         ]
     )
     writer.writerows(

@@ -84,9 +84,10 @@ round_results                GET  200  200  200  200  200  200  200  200  200  2
 round_results                POST 405  405  405  405  405  405  405  405  405  405  405  405
 round_results@released       GET  404  404  404  404  404  404  404  200  404  404  200  200
 round_results@released       POST 405  405  405  405  405  405  405  405  405  405  405  405
-# The language switch: only a cookie, for everyone; GET just goes back.
+# The language switch: a cookie for everyone; GET just goes back. A player's switch also sets
+# the language of the player's e-mails (a write: with the CSRF token of the signed-in page).
 set_language                 GET  302  302  302  302  302  302  302  302  302  302  302  302
-set_language                 POST 302  302  302  302  302  302  302  302  302  302  302  302
+set_language                 POST 302  W    W    302  302  302  302  302  302  302  302  302
 standings                    GET  200  200  200  200  200  200  200  200  200  200  200  200
 standings                    POST 405  405  405  405  405  405  405  405  405  405  405  405
 standings@draft              GET  404  404  404  404  404  404  404  200  404  404  200  200

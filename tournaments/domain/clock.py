@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from tournaments.domain.text import N_, Message, message
+
 START, PAUSE, RESUME, END = "start", "pause", "resume", "end"
 ACTIONS = (START, PAUSE, RESUME, END)
 IDLE, RUNNING, PAUSED, ENDED = "idle", "running", "paused", "ended"
@@ -48,21 +50,25 @@ class ClockState:
 
 _ALLOWED = {START: (IDLE,), PAUSE: (RUNNING,), RESUME: (PAUSED,), END: (RUNNING, PAUSED)}
 _REFUSED = {
-    START: "Die Rundenuhr läuft bereits oder ist beendet.",
-    PAUSE: "Die Rundenuhr läuft nicht.",
-    RESUME: "Die Rundenuhr ist nicht angehalten.",
-    END: "Die Rundenuhr läuft nicht.",
+    START: N_("The round clock is already running or has ended."),
+    PAUSE: N_("The round clock is not running."),
+    RESUME: N_("The round clock is not paused."),
+    END: N_("The round clock is not running."),
 }
 
 
-def refusal(action: str, state: ClockState, minutes: int | None = None) -> str | None:
-    """Why ``action`` is not possible now (German, for the director), or None."""
+def refusal(action: str, state: ClockState, minutes: int | None = None) -> Message | None:
+    """Why ``action`` is not possible now (a message for the director), or None."""
     if action not in ACTIONS:
-        return "Unbekannte Aktion der Rundenuhr."
+        return message(N_("Unknown action of the round clock."))
     if state.status not in _ALLOWED[action]:
-        return _REFUSED[action]
+        return message(_REFUSED[action])
     if action == START and not (minutes and MIN_MINUTES <= minutes <= MAX_MINUTES):
-        return f"Die Dauer der Runde muss zwischen {MIN_MINUTES} und {MAX_MINUTES} Minuten liegen."
+        return message(
+            N_("The length of the round must lie between %(min)s and %(max)s minutes."),
+            min=MIN_MINUTES,
+            max=MAX_MINUTES,
+        )
     return None
 
 

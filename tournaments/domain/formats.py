@@ -31,6 +31,7 @@ from datetime import date, timedelta
 from enum import StrEnum
 
 from tournaments.domain.rules import RULES_HOUSE, ruleset_for_year
+from tournaments.domain.text import N_, Message, message
 
 TABLE_SIZE = 4
 """Klub 6.1: "Spieltischen mit je vier Teilnehmern"."""
@@ -43,13 +44,14 @@ SMALL_TABLE_SIZE = 3
 
 
 class FieldSizeError(ValueError):
-    """The field cannot be split into tables; the message is German and meant for the director."""
+    """The field cannot be split into tables; its argument is a `Message` for the director
+    (``str(exc)`` renders it in the user's language)."""
 
 
 def reserves_needed(n: int) -> int:
     """How many reserves fill the last table: (4 - n mod 4) mod 4, so 0 to 3 (Klub 6.1)."""
     if n < 0:
-        raise FieldSizeError(f"Ungültige Spielerzahl: {n}.")
+        raise FieldSizeError(message(N_("Invalid number of players: %(n)s."), n=n))
     return (TABLE_SIZE - n % TABLE_SIZE) % TABLE_SIZE
 
 
@@ -60,8 +62,13 @@ def table_sizes_with_reserves(n_total: int) -> tuple[int, ...]:
     """
     if n_total <= 0 or n_total % TABLE_SIZE:
         raise FieldSizeError(
-            f"{n_total} Spieler (mit Ersatzspielern) lassen sich nicht auf Vierertische aufteilen: "
-            "die Zahl muss ein Vielfaches von 4 sein."
+            message(
+                N_(
+                    "%(n)s players (with reserves) cannot be split into tables of four: the "
+                    "number must be a multiple of 4."
+                ),
+                n=n_total,
+            )
         )
     return (TABLE_SIZE,) * (n_total // TABLE_SIZE)
 
@@ -77,7 +84,7 @@ def three_table_plan(n: int) -> tuple[int, ...]:
     fours = (n - SMALL_TABLE_SIZE * threes) // TABLE_SIZE
     if n < SMALL_TABLE_SIZE or fours < 0:
         raise FieldSizeError(
-            f"{n} Spieler lassen sich nicht auf Dreier- und Vierertische aufteilen."
+            message(N_("%(n)s players cannot be split into tables of three and four."), n=n)
         )
     return (TABLE_SIZE,) * fours + (SMALL_TABLE_SIZE,) * threes
 
@@ -92,15 +99,23 @@ class Category(StrEnum):
 
     @property
     def label(self) -> str:
+        """The English msgid; the site shows it translated (`tournaments.enums.Category`)."""
         return CATEGORY_LABELS[self]
 
 
 CATEGORY_LABELS: dict[Category, str] = {
-    Category.BEGINNERS: "Einsteiger-Turnier",
-    Category.CITY: "Stadtmeisterschaft",
-    Category.NATIONAL: "Deutsche Meisterschaft",
-    Category.SPECIAL: "Sonderturnier",
+    Category.BEGINNERS: N_("Beginners' tournament"),
+    Category.CITY: N_("City championship"),
+    Category.NATIONAL: N_("German championship"),
+    Category.SPECIAL: N_("Special tournament"),
 }
+
+PRESET_ROUNDS_MESSAGES: dict[Category, str] = {
+    Category.BEGINNERS: N_("A beginners' tournament has %(n)s preliminary rounds (Klub 6.3)."),
+    Category.CITY: N_("A city championship has %(n)s preliminary rounds (Klub 6.3)."),
+    Category.NATIONAL: N_("A German championship has %(n)s preliminary rounds (Klub 6.3)."),
+}
+"""Klub 6.3's round count per category (a special tournament announces its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +182,8 @@ def format_errors(
     ranking_year: int,
     rule_set: str,
     junior_field: bool = False,
-) -> dict[str, str]:
-    """Field name → German message for every format rule the settings break.
+) -> dict[str, Message]:
+    """Field name → message for every format rule the settings break.
 
     A juniors' field playing apart from the main field may play its own round count (Klub 6.3,
     last sentence); *our reading*: still within Klub 6.2's 2 to 4 rounds of a club tournament.
@@ -177,64 +192,73 @@ def format_errors(
     final round), 000 §1A (tables of three), 2.4 (ranking year and its rule set). One message per
     field; where two rules hit the same field the later one in this order is shown.
     """
-    errors: dict[str, str] = {}
+    errors: dict[str, Message] = {}
     if category not in CATEGORY_PRESETS:
-        errors["category"] = "Unbekannte Kategorie."
+        errors["category"] = message(N_("Unknown category."))
         return errors
     special = category == Category.SPECIAL
     preset = CATEGORY_PRESETS[category].rounds
     if preset is not None and rounds_planned != preset and not junior_field:
-        article = "Ein" if category == Category.BEGINNERS else "Eine"  # das Turnier, die …schaft
-        errors["rounds_planned"] = (
-            f"{article} {Category(category).label} hat {preset} Vorrunden (Klub 6.3)."
-        )
+        errors["rounds_planned"] = message(PRESET_ROUNDS_MESSAGES[Category(category)], n=preset)
     if not 1 <= rounds_planned <= MAX_ROUNDS:
-        errors["rounds_planned"] = "Ein Turnier hat 1 bis 4 Vorrunden."
+        errors["rounds_planned"] = message(N_("A tournament has 1 to 4 preliminary rounds."))
     elif not special and rounds_planned < MIN_ROUNDS_CLUB:
-        errors["rounds_planned"] = "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."
+        errors["rounds_planned"] = message(N_("Club tournaments have 2 to 4 rounds (Klub 6.2)."))
     if games_per_round != GAMES_PER_ROUND and not special:
-        errors["games_per_round"] = (
-            "Jede Runde hat vier Spiele; 1 bis 3 Spiele nur bei Sonderturnieren (Klub 6.2.1)."
+        errors["games_per_round"] = message(
+            N_("Every round has four games; 1 to 3 games only in special tournaments (Klub 6.2.1).")
         )
     elif not MIN_GAMES_SPECIAL <= games_per_round <= GAMES_PER_ROUND:
-        errors["games_per_round"] = "Eine Runde hat 1 bis 4 Spiele."
+        errors["games_per_round"] = message(N_("A round has 1 to 4 games."))
     if has_final and not CATEGORY_PRESETS[category].final_allowed:
-        errors["has_final"] = (
-            "Eine Finalrunde ist nur beim Einsteiger-Turnier oder bei Sonderturnieren vorgesehen "
-            "(Klub 6.3)."
+        errors["has_final"] = message(
+            N_(
+                "A final round is provided only for beginners' tournaments or special "
+                "tournaments (Klub 6.3)."
+            )
         )
     top_n = final_mode == FINAL_TOP_N
     if has_final and top_n and finalists_count < MIN_FINALISTS:
-        errors["finalists_count"] = "Eine Finalrunde braucht mindestens zwei Finalisten."
+        errors["finalists_count"] = message(N_("A final round needs at least two finalists."))
     elif has_final and top_n and not special and finalists_count % TABLE_SIZE:
-        errors["finalists_count"] = (
-            "Klub-Turniere spielen das Finale an Vierertischen: die Zahl der Finalisten muss ein "
-            "Vielfaches von 4 sein (Klub 6.1)."
+        errors["finalists_count"] = message(
+            N_(
+                "Club tournaments play the final at tables of four: the number of finalists must "
+                "be a multiple of 4 (Klub 6.1)."
+            )
         )
     if final_mode not in (FINAL_TOP_N, FINAL_TABLE_WINNERS):
-        errors["final_mode"] = "Unbekannte Art, das Finale zu besetzen."
+        errors["final_mode"] = message(N_("Unknown way of filling the final."))
     elif has_final and not top_n and not special:
-        errors["final_mode"] = (
-            "Ein Finale der Tischsieger gibt es nur im Hausformat, also bei Sonderturnieren "
-            "(000 §1B, Klub 6.2.1)."
+        errors["final_mode"] = message(
+            N_(
+                "A final of the table winners exists only in the house format, i.e. for special "
+                "tournaments (000 §1B, Klub 6.2.1)."
+            )
         )
     if three_player_tables and not special:
-        errors["table_policy"] = "Dreiertische gibt es nur bei Sonderturnieren (Klub 6.2.1)."
+        errors["table_policy"] = message(
+            N_("Tables of three exist only in special tournaments (Klub 6.2.1).")
+        )
     if max_players is not None and max_players < MIN_PLAYERS:
-        errors["max_players"] = "Mindestens drei Spieler."
+        errors["max_players"] = message(N_("At least three players."))
     if end_date < start_date:
-        errors["end_date"] = "Das Ende liegt vor dem Beginn."
+        errors["end_date"] = message(N_("The end lies before the start."))
     if ranking_year != start_date.year:
-        errors["ranking_year"] = (
-            "Das Ranking-Jahr ist das Kalenderjahr des Turnierbeginns (Klub 2.4)."
+        errors["ranking_year"] = message(
+            N_("The ranking year is the calendar year of the tournament's start (Klub 2.4).")
         )
     year_rules = ruleset_for_year(ranking_year)
     allowed = {year_rules.code, RULES_HOUSE.code} if special else {year_rules.code}
     if rule_set not in allowed:
-        errors["rule_set"] = (
-            f"Ein Turnier wird nach dem Regelwerk seines Ranking-Jahres gewertet (Klub 2.4), "
-            f"{ranking_year}: {year_rules.label}; nur Sonderturniere dürfen das Hausformat "
-            "wählen (Klub 6.2.1)."
+        errors["rule_set"] = message(
+            N_(
+                "A tournament is scored by the rule set of its ranking year (Klub 2.4), "
+                "%(year)s: %(rules)s; only special tournaments may choose the house format "
+                "(Klub 6.2.1)."
+            ),
+            year=ranking_year,
+            rules=message(year_rules.label),
         )
     return errors
 
@@ -246,32 +270,42 @@ MOVE_TIME_RANGE = (10, 600)
 """Our bounds for a special tournament's announced time per move (000 §1B leaves it open)."""
 
 
-def move_time_errors(*, special: bool, seconds_per_move: int | None) -> dict[str, str]:
+def move_time_errors(*, special: bool, seconds_per_move: int | None) -> dict[str, Message]:
     """The announced time per move (Klub 12.1; 000 §1B): club tournaments play one minute,
     special tournaments announce their own or none (empty)."""
     if not special:
         if seconds_per_move != SECONDS_PER_MOVE:
-            return {"seconds_per_move": "Klub-Turniere spielen mit 1 Minute pro Zug (Klub 12.1)."}
+            return {
+                "seconds_per_move": message(
+                    N_("Club tournaments play with 1 minute per move (Klub 12.1).")
+                )
+            }
         return {}
     low, high = MOVE_TIME_RANGE
     if seconds_per_move is not None and not low <= seconds_per_move <= high:
         return {
-            "seconds_per_move": (
-                f"Die Zeit pro Zug liegt zwischen {low} und {high} Sekunden; leer lassen, wenn "
-                "ohne Zeitlimit gespielt wird."
+            "seconds_per_move": message(
+                N_(
+                    "The time per move lies between %(low)s and %(high)s seconds; leave it empty "
+                    "when playing without a time limit."
+                ),
+                low=low,
+                high=high,
             )
         }
     return {}
 
 
-def move_time_text(seconds_per_move: int | None) -> str:
+def move_time_text(seconds_per_move: int | None) -> Message:
     """How the time per move is announced on table cards and the hall display."""
     if seconds_per_move is None:
-        return "ohne Zeitlimit"
+        return message(N_("no time limit"))
     minutes, seconds = divmod(seconds_per_move, 60)
     if seconds == 0:
-        return "1 Minute" if minutes == 1 else f"{minutes} Minuten"
-    return f"{seconds_per_move} Sekunden"
+        if minutes == 1:
+            return message(N_("1 minute"))
+        return message(N_("%(n)s minutes"), n=minutes)
+    return message(N_("%(n)s seconds"), n=seconds_per_move)
 
 
 FORMAT_FIELDS: tuple[str, ...] = (
@@ -292,7 +326,7 @@ def earliest_start_after_change(today: date) -> date:
     return today + timedelta(days=ANNOUNCE_DAYS_SPECIAL)
 
 
-def special_change_error(*, today: date, start_date: date) -> str | None:
+def special_change_error(*, today: date, start_date: date) -> Message | None:
     """Why a change of format or start of an announced special tournament is refused, or None.
 
     Klub 6.2.1: the deviations are announced at least 14 days before the start; our reading (SPEC
@@ -301,9 +335,12 @@ def special_change_error(*, today: date, start_date: date) -> str | None:
     earliest = earliest_start_after_change(today)
     if start_date >= earliest:
         return None
-    return (
-        "Änderungen am Format eines Sonderturniers müssen 14 Tage vor Beginn bekannt sein "
-        f"(Klub 6.2.1); frühester neuer Beginn: {earliest:%d.%m.%Y}."
+    return message(
+        N_(
+            "Changes to the format of a special tournament must be announced 14 days before the "
+            "start (Klub 6.2.1); earliest new start: %(date)s."
+        ),
+        date=f"{earliest:%d.%m.%Y}",
     )
 
 
@@ -312,7 +349,7 @@ def final_table_sizes(finalists: int) -> tuple[int, ...]:
     3-table plan of special tournaments (000 §1A), and one table of two for the two table winners
     of a 5-8 player house tournament (000 §1B; our reading)."""
     if finalists < MIN_FINALISTS:
-        raise FieldSizeError("Eine Finalrunde braucht mindestens zwei Finalisten.")
+        raise FieldSizeError(message(N_("A final round needs at least two finalists.")))
     if finalists == MIN_FINALISTS:
         return (MIN_FINALISTS,)
     if finalists % TABLE_SIZE == 0:

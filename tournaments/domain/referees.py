@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tournaments.domain.text import N_
+
 
 class WarningKind(StrEnum):
     """Klub 4.5: the kinds of warning; the value is stored, the label is shown."""
@@ -26,10 +28,11 @@ class WarningKind(StrEnum):
 
 
 WARNING_KIND_LABELS: dict[WarningKind, str] = {
-    WarningKind.UNOFFICIAL: "Inoffizielle Verwarnung",
-    WarningKind.YELLOW: "Gelbe Karte",
-    WarningKind.RED: "Rote Karte",
+    WarningKind.UNOFFICIAL: N_("Unofficial warning"),
+    WarningKind.YELLOW: N_("Yellow card"),
+    WarningKind.RED: N_("Red card"),
 }
+"""English msgids; the site shows them translated (`tournaments.enums.WarningKind`)."""
 
 #: Klub 4.2.2: "mehr als zwei Spieler" – three or four objecting players call the head referee.
 OBJECTIONS_FOR_HEAD_REFEREE = 3
@@ -88,7 +91,7 @@ def summarize(records: Iterable[WarningRecord]) -> WarningSummary:
 def goes_to_head_referee(objections: int) -> bool:
     """More than two objecting players at the table (Klub 4.2.2)."""
     if not 0 <= objections <= MAX_OBJECTIONS:
-        raise ValueError(f"Ungültige Zahl widersprechender Spieler: {objections} (0 bis 4).")
+        raise ValueError(f"Invalid number of objecting players: {objections} (0 to 4).")
     return objections >= OBJECTIONS_FOR_HEAD_REFEREE
 
 

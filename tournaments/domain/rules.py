@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.domain.text import N_
+
 # The 106 tiles (2 x 1-13 in four colours, 2 jokers at 30) are worth 788 together (SPEC §4).
 TILE_SET_VALUE = 788
 
@@ -23,13 +25,13 @@ MINUS_POINTS = "minus_points"
 GAMES_WON = "games_won"
 
 KEY_LABELS: dict[str, str] = {
-    PLACEMENT_POINTS: "Platzierungspunkte",
-    GAME_POINTS: "Spielpunkte",
-    PLACINGS: "bessere Platzierungen",
-    MINUS_POINTS: "weniger Minuspunkte",
-    GAMES_WON: "gewonnene Spiele",
+    PLACEMENT_POINTS: N_("placement points"),
+    GAME_POINTS: N_("game points"),
+    PLACINGS: N_("better placings"),
+    MINUS_POINTS: N_("fewer minus points"),
+    GAMES_WON: N_("games won"),
 }
-"""The keys a chain may use; `domain.standings.sort_key` knows how to compute each one."""
+"""The keys a chain may use (English msgids); `domain.standings.sort_key` computes each one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,17 +48,18 @@ class RuleSet:
     def __post_init__(self) -> None:
         unknown = [key for key in self.chain if key not in KEY_LABELS]
         if unknown or not self.chain:
-            raise ValueError(f"Unbekannte Wertungskriterien: {unknown}")
+            raise ValueError(f"Unknown ranking keys: {unknown}")
 
     @property
-    def chain_label(self) -> str:
-        """The chain in German, e.g. "Platzierungspunkte, Spielpunkte"."""
-        return ", ".join(KEY_LABELS[key] for key in self.chain)
+    def chain_labels(self) -> tuple[str, ...]:
+        """The chain's msgids, e.g. ("placement points", "game points"); the site translates
+        each one."""
+        return tuple(KEY_LABELS[key] for key in self.chain)
 
 
 RULES_2014 = RuleSet(
     code="2014",
-    label="Klub-Regeln 2014 (vier Wertungskriterien)",
+    label=N_("Club rules 2014 (four ranking keys)"),
     chain=(PLACEMENT_POINTS, GAME_POINTS, PLACINGS, MINUS_POINTS),
     joker_value=30,
 )
@@ -64,7 +67,7 @@ RULES_2014 = RuleSet(
 
 RULES_PRE_2014 = RuleSet(
     code="pre2014",
-    label="Regeln vor 2014 (gewonnene Spiele, dann Spielpunkte)",
+    label=N_("Rules before 2014 (games won, then game points)"),
     chain=(GAMES_WON, GAME_POINTS),
     joker_value=30,
 )
@@ -75,7 +78,7 @@ The joker counts 30 since 01.01.2008 (Klub 14.1); the site has no rule set for o
 
 RULES_HOUSE = RuleSet(
     code="house",
-    label="Hausformat 000 (Platzierungspunkte, dann Spielpunkte)",
+    label=N_("House format 000 (placement points, then game points)"),
     chain=(PLACEMENT_POINTS, GAME_POINTS),
     joker_value=30,
 )
@@ -96,4 +99,4 @@ def get_ruleset(code: str) -> RuleSet:
     try:
         return RULESETS[code]
     except KeyError:
-        raise ValueError(f"Unbekanntes Regelwerk: {code!r}") from None
+        raise ValueError(f"Unknown rule set: {code!r}") from None

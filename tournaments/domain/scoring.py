@@ -30,7 +30,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournaments.domain import scoring_texts as T
 from tournaments.domain.rules import RuleSet
+from tournaments.domain.text import Message, message
 
 TABLE_LETTERS: dict[int, tuple[str, ...]] = {n: tuple("ABCD"[:n]) for n in (4, 3, 2)}
 """Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A; the
@@ -79,12 +81,13 @@ class GameInput:
 
 @dataclass(frozen=True, slots=True)
 class GameError:
-    """One problem of a sheet, with a German message naming game and player."""
+    """One problem of a sheet, with a message naming game and player (a `Message`: the site
+    shows it in the user's language)."""
 
     code: str
     game: int
     letter: str | None
-    message: str
+    message: Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +122,11 @@ class InvalidGame(ValueError):
     """Raised by :func:`score_game` for a sheet that does not pass :func:`validate_game`."""
 
     def __init__(self, errors: tuple[GameError, ...]) -> None:
-        super().__init__("; ".join(e.message for e in errors))
+        super().__init__(*(e.message for e in errors))
         self.errors = errors
+
+    def __str__(self) -> str:
+        return "; ".join(str(e.message) for e in self.errors)
 
 
 def _signed(value: int) -> str:
@@ -128,14 +134,14 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _prefix(game: int, letter: str | None = None) -> str:
-    return f"Spiel {game}, Spieler {letter}" if letter else f"Spiel {game}"
-
-
-def _error(code: str, game: int, letter: str | None, text: str) -> GameError:
-    return GameError(
-        code=code, game=game, letter=letter, message=f"{_prefix(game, letter)}: {text}"
-    )
+def _error(code: str, game: int, letter: str | None, text: str, **params) -> GameError:
+    """The error (msgid ``text`` of `scoring_texts` with its values) with game and seat first."""
+    reason = message(text, **params)
+    if letter:
+        full = message(T.PREFIX_SEAT, game=game, letter=letter, text=reason)
+    else:
+        full = message(T.PREFIX_GAME, game=game, text=reason)
+    return GameError(code=code, game=game, letter=letter, message=full)
 
 
 def _check_table(game: GameInput) -> tuple[GameError, ...]:
@@ -146,17 +152,14 @@ def _check_table(game: GameInput) -> tuple[GameError, ...]:
     seats = sorted([s.letter for s in game.scores] + list(game.not_played))
     if size not in TABLE_LETTERS or len(seats) not in TABLE_LETTERS:
         count = len(seats) if size in TABLE_LETTERS else size
-        text = f"Ein Tisch hat 2 bis 4 Spieler, hier sind es {count}."
-        return (_error("player_count", n, None, text),)
+        return (_error("player_count", n, None, T.TABLE_SIZE, n=count),)
     if game.not_played and size < 3:
-        text = f"Ein Spiel braucht mindestens 3 Spieler, hier spielen {size} (SPEC §7)."
-        return (_error("player_count", n, None, text),)
+        return (_error("player_count", n, None, T.GAME_SIZE, n=size),)
     if tuple(seats) != TABLE_LETTERS[len(seats)]:
-        text = (
-            f"Die {len(seats)} Spieler müssen die Buchstaben A–{TABLE_LETTERS[len(seats)][-1]} "
-            f"je einmal tragen (eingetragen: {', '.join(seats)})."
+        last, entered = TABLE_LETTERS[len(seats)][-1], ", ".join(seats)
+        return (
+            _error("player_count", n, None, T.LETTERS, n=len(seats), last=last, entered=entered),
         )
-        return (_error("player_count", n, None, text),)
     return ()
 
 
@@ -165,17 +168,9 @@ def _check_seat(seat: SeatScore, game: int, ruleset: RuleSet) -> tuple[GameError
     letter = seat.letter
     errors: list[GameError] = []
     if seat.no_meld is not None and seat.no_meld not in NO_MELD_VALUES:
-        errors.append(
-            _error(
-                "no_meld_value",
-                game,
-                letter,
-                "Ohne erste Auslage gibt es pauschal 100 oder 200 Minuspunkte (Klub 19.2), "
-                f"nicht {seat.no_meld}.",
-            )
-        )
+        errors.append(_error("no_meld_value", game, letter, T.NO_MELD_VALUE, value=seat.no_meld))
     if seat.points is None:
-        errors.append(_error("missing_score", game, letter, "Feld ist leer."))
+        errors.append(_error("missing_score", game, letter, T.EMPTY))
         return tuple(errors)
     if errors:
         return tuple(errors)
@@ -187,8 +182,9 @@ def _check_seat(seat: SeatScore, game: int, ruleset: RuleSet) -> tuple[GameError
                     "no_meld_value",
                     game,
                     letter,
-                    f"Ohne erste Auslage zählen pauschal -{seat.no_meld} (Klub 19.2), "
-                    f"eingetragen ist {_signed(points)}.",
+                    T.NO_MELD_POINTS,
+                    value=seat.no_meld,
+                    points=_signed(points),
                 )
             )
         return tuple(errors)
@@ -198,8 +194,9 @@ def _check_seat(seat: SeatScore, game: int, ruleset: RuleSet) -> tuple[GameError
                 "minus_out_of_bounds",
                 game,
                 letter,
-                f"{_signed(points)} ist unmöglich: mehr als {ruleset.max_minus} Minuspunkte "
-                "gibt es nicht.",
+                T.TOO_MANY_MINUS,
+                points=_signed(points),
+                max=ruleset.max_minus,
             )
         )
     elif points > ruleset.max_plus:
@@ -208,8 +205,9 @@ def _check_seat(seat: SeatScore, game: int, ruleset: RuleSet) -> tuple[GameError
                 "plus_out_of_bounds",
                 game,
                 letter,
-                f"{_signed(points)} ist unmöglich: mehr als {ruleset.max_plus} Pluspunkte "
-                "gibt es nicht.",
+                T.TOO_MANY_PLUS,
+                points=_signed(points),
+                max=ruleset.max_plus,
             )
         )
     return tuple(errors)
@@ -221,51 +219,26 @@ def _check_normal_end(game: GameInput, points: dict[str, int]) -> list[GameError
     errors: list[GameError] = []
     winners = sorted(letter for letter, p in points.items() if p > 0)
     if not winners:
-        errors.append(
-            _error("no_winner", n, None, "Kein Spieler hat Pluspunkte, der Gewinner fehlt.")
-        )
+        errors.append(_error("no_winner", n, None, T.NO_WINNER))
     elif len(winners) > 1:
         errors.append(
-            _error(
-                "several_winners",
-                n,
-                None,
-                f"Mehrere Spieler haben Pluspunkte ({', '.join(winners)}), "
-                "es gibt nur einen Gewinner.",
-            )
+            _error("several_winners", n, None, T.SEVERAL_WINNERS, letters=", ".join(winners))
         )
     for letter in sorted(points):
         if points[letter] == 0:
-            errors.append(
-                _error(
-                    "loser_not_negative",
-                    n,
-                    letter,
-                    "0 Punkte sind nicht möglich: Wer nicht gewinnt, hat Minuspunkte.",
-                )
-            )
+            errors.append(_error("loser_not_negative", n, letter, T.ZERO))
     if len(winners) != 1:
         return errors
     winner = winners[0]
     if game.declared_winner is not None and game.declared_winner != winner:
         errors.append(
             _error(
-                "declared_winner_invalid",
-                n,
-                game.declared_winner,
-                f"Als Gewinner genannt, aber Spieler {winner} hat die Pluspunkte.",
+                "declared_winner_invalid", n, game.declared_winner, T.WINNER_NOT_PLUS, winner=winner
             )
         )
     total = sum(points.values())
     if total != 0:
-        errors.append(
-            _error(
-                "sum_not_zero",
-                n,
-                None,
-                f"Die Summe ist {_signed(total)} statt 0 (Kontrollsumme).",
-            )
-        )
+        errors.append(_error("sum_not_zero", n, None, T.SUM, total=_signed(total)))
     return errors
 
 
@@ -273,13 +246,7 @@ def _check_exhausted(game: GameInput, points: dict[str, int]) -> list[GameError]
     """Klub 11.4: everybody writes minus; the lowest rack sum wins, a full tie needs a referee."""
     n = game.number
     errors = [
-        _error(
-            "exhausted_positive",
-            n,
-            letter,
-            f"Pool leer: Alle schreiben ihre Steine als Minuspunkte (Klub 11.4), "
-            f"{_signed(points[letter])} ist nicht möglich.",
-        )
+        _error("exhausted_positive", n, letter, T.EXHAUSTED_PLUS, points=_signed(points[letter]))
         for letter in sorted(points)
         if points[letter] > 0
     ]
@@ -290,11 +257,7 @@ def _check_exhausted(game: GameInput, points: dict[str, int]) -> list[GameError]
         if len(tied) > 1:
             errors.append(
                 _error(
-                    "exhausted_tie_needs_winner",
-                    n,
-                    None,
-                    f"Pool leer und gleich niedrige Summe bei {', '.join(tied)}: Der Bogen muss "
-                    "den Gewinner nennen (weniger Steine oder Schiedsrichter, Klub 11.4).",
+                    "exhausted_tie_needs_winner", n, None, T.EXHAUSTED_TIE, letters=", ".join(tied)
                 )
             )
     elif game.declared_winner not in tied:
@@ -303,8 +266,8 @@ def _check_exhausted(game: GameInput, points: dict[str, int]) -> list[GameError]
                 "declared_winner_invalid",
                 n,
                 game.declared_winner,
-                "Als Gewinner genannt, hat aber nicht die niedrigste Summe "
-                f"({', '.join(tied)}, Klub 11.4).",
+                T.WINNER_NOT_LOWEST,
+                letters=", ".join(tied),
             )
         )
     return errors
@@ -330,7 +293,8 @@ def validate_game(game: GameInput, *, ruleset: RuleSet) -> tuple[GameError, ...]
                 "declared_winner_invalid",
                 n,
                 None,
-                f"Der genannte Gewinner {game.declared_winner!r} sitzt nicht an diesem Tisch.",
+                T.WINNER_NOT_AT_TABLE,
+                winner=repr(game.declared_winner),
             )
         )
     seat_errors = [
@@ -350,12 +314,12 @@ def validate_game(game: GameInput, *, ruleset: RuleSet) -> tuple[GameError, ...]
 def placement_points_for(places: Sequence[int], table_size: int) -> tuple[int, ...]:
     """Placement points for the places of one game, in the order given (Klub 10.1 table)."""
     if len(places) != table_size or table_size not in TABLE_LETTERS:
-        raise ValueError(f"{len(places)} Plätze passen nicht zu einem {table_size}er-Tisch.")
+        raise ValueError(f"{len(places)} places do not fit a table of {table_size}.")
     pattern = tuple(sorted(places))
     try:
         points = PLACEMENT_POINTS[pattern]
     except KeyError:
-        raise ValueError(f"Unmögliche Platzverteilung {pattern}.") from None
+        raise ValueError(f"Impossible places {pattern}.") from None
     by_place = dict(zip(pattern, points, strict=True))
     return tuple(by_place[p] for p in places)
 

@@ -21,10 +21,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.domain.text import N_, Message, message
+
 COMPASS: tuple[str, ...] = ("S", "W", "N", "E")
 """Clockwise from seat A (Klub 7.2: "Nord - Süd - West und Ost")."""
 
-COMPASS_LABELS: dict[str, str] = {"S": "Süd", "W": "West", "N": "Nord", "E": "Ost"}
+COMPASS_LABELS: dict[str, Message] = {
+    "S": message(N_("South")),
+    "W": message(N_("West")),
+    "N": message(N_("North")),
+    "E": message(N_("East")),
+}
+"""Shown on the table cards in the user's language (``str(label)``)."""
 
 MAX_GAMES = 4
 """Klub 6.2: four games per round; special tournaments may play 1 to 4 (6.2.1, 000 §1B)."""
@@ -76,9 +84,11 @@ def seat_plan(table_size: int, games: int = MAX_GAMES) -> tuple[GameSeating, ...
     """The seats of games 1..games at a table of 2, 3 or 4 (Klub 7.2, 9.1; our reading for 2
     and 3)."""
     if table_size not in (2, 3, 4):
-        raise ValueError(f"Tische haben 2 bis 4 Plätze, nicht {table_size}.")
+        raise ValueError(message(N_("Tables have 2 to 4 seats, not %(n)s."), n=table_size))
     if not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"Eine Spielrunde hat 1 bis {MAX_GAMES} Spiele, nicht {games}.")
+        raise ValueError(
+            message(N_("A round has 1 to %(max)s games, not %(n)s."), max=MAX_GAMES, n=games)
+        )
     plan = []
     for index in range(games):
         if table_size == 4:

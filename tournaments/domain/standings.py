@@ -185,18 +185,18 @@ def standings_from_rounds(
     by_id: dict[int, Participant] = {}
     for p in participants:
         if p.player_id in by_id:
-            raise ValueError(f"Spieler {p.player_id} ist doppelt gemeldet.")
+            raise ValueError(f"Player {p.player_id} is entered twice.")
         by_id[p.player_id] = p
     unknown = sorted({pid for pid, _ in rounds} - by_id.keys())
     if unknown:
-        raise ValueError(f"Ergebnisse für nicht gemeldete Spieler: {unknown}.")
+        raise ValueError(f"Results for players not entered: {unknown}.")
     if finalists and final_round is None:
-        raise ValueError("Finalisten ohne Finalrunde.")
+        raise ValueError("Finalists without a final round.")
     if not finalists <= by_id.keys():
-        raise ValueError(f"Finalisten nicht gemeldet: {sorted(finalists - by_id.keys())}.")
+        raise ValueError(f"Finalists not entered: {sorted(finalists - by_id.keys())}.")
     reserve_finalists = sorted(pid for pid in finalists if by_id[pid].reserve)
     if reserve_finalists:
-        raise ValueError(f"Ersatzspieler können keine Finalisten sein: {reserve_finalists}.")
+        raise ValueError(f"Reserves cannot be finalists: {reserve_finalists}.")
 
     # finalists count the final round alone, everybody else every round but the final
     counted: dict[int, list[Totals]] = {pid: [] for pid in by_id}

@@ -40,7 +40,7 @@ def add_game(acc: list[int], place: int, placement_points: int, game_points: int
     """Add one game to the running sums ``[placement points, game points, 1st, 2nd, 3rd, 4th,
     minus points, games]``."""
     if not 1 <= place <= 4:
-        raise ValueError(f"Platz {place} ist kein Platz eines Spiels.")
+        raise ValueError(f"Place {place} is not a place in a game.")
     acc[0] += placement_points
     acc[1] += game_points
     acc[1 + place] += 1

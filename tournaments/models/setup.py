@@ -221,7 +221,7 @@ class Tournament(models.Model):
     @property
     def move_time_text(self) -> str:
         """ "1 Minute", "90 Sekunden" or "ohne Zeitlimit" (Klub 12.1, 000 §1B)."""
-        return move_time_text(self.seconds_per_move)
+        return str(move_time_text(self.seconds_per_move))  # the domain's message, translated
 
     @property
     def is_junior_field(self) -> bool:

@@ -279,7 +279,8 @@ def table_cards(request, pk: int, number: int):
                     "game": game.game,
                     "starter": by_letter[game.starter],
                     "positions": [
-                        (COMPASS_LABELS[point], by_letter[letter]) for point, letter in game.compass
+                        (str(COMPASS_LABELS[point]), by_letter[letter])
+                        for point, letter in game.compass
                     ],
                 }
             )

@@ -6,6 +6,8 @@ It lives in the ranking app because it checks both sides (tournaments never impo
 """
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ranking.compute.selectors import correction_line_mismatches
 from tournaments.results.selectors import scored_line_mismatches
@@ -14,18 +16,18 @@ from tournaments.results.services import scored_lines_rebuild
 
 class Command(BaseCommand):
     help = (
-        "Prüft, ob die gespeicherten Ergebniszeilen einer frischen Wertung der gültigen "
-        "Ergebnislisten (und der Korrekturen der Regelkommission) entsprechen."
+        "Checks that the stored scored lines equal a fresh scoring of the valid result "
+        "sheets (and of the rules commission's corrections)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--tournament", type=int, action="append", help="Nur dieses Turnier (mehrfach)."
+            "--tournament", type=int, action="append", help="Only this tournament (repeatable)."
         )
         parser.add_argument(
             "--repair",
             action="store_true",
-            help="Abweichende Turniere neu werten (Ranking und Seiten werden benachrichtigt).",
+            help="Re-score differing tournaments (ranking and pages are notified).",
         )
 
     def handle(self, *args, tournament: list[int] | None, repair: bool, **options):
@@ -35,11 +37,16 @@ class Command(BaseCommand):
         if found and repair:
             repaired = sorted({m.tournament_id for m in found})
             scored_lines_rebuild(tournament_ids=repaired)
-            self.stdout.write(f"Neu gewertet: Turniere {', '.join(map(str, repaired))}.")
+            self.stdout.write(
+                _("Re-scored: tournaments %(ids)s.") % {"ids": ", ".join(map(str, repaired))}
+            )
             found = scored_line_mismatches(repaired)
         corrections = [] if tournament else correction_line_mismatches()
         for message in corrections:
             self.stdout.write(message)
         if found or corrections:
-            raise CommandError(f"{len(found) + len(corrections)} Abweichungen.")
-        self.stdout.write("Alle gespeicherten Ergebniszeilen stimmen mit einer frischen Wertung.")
+            raise CommandError(
+                ngettext("%(n)s difference.", "%(n)s differences.", len(found) + len(corrections))
+                % {"n": len(found) + len(corrections)}
+            )
+        self.stdout.write(_("All stored scored lines agree with a fresh scoring."))

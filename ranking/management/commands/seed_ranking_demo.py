@@ -6,7 +6,7 @@ from ranking.simulation.demo import seed_ranking_demo
 
 
 class Command(BaseCommand):
-    help = "Legt Ranking-Demo-Daten an: Vorjahresturnier, Spielerkonto, Einspruch, Rankings."
+    help = "Creates ranking demo data: last year's tournament, player account, appeal, rankings."
 
     def handle(self, *args, **options):
         for line in seed_ranking_demo():

@@ -241,7 +241,7 @@ def test_redis_down_publish_succeeds_and_periodic_job_recomputes(
         t = play_tournament(director=director, desk=desk_user, players=field, rounds=1)
     assert len(callbacks) >= 1
     assert Round.objects.get(tournament=t, number=1).status == "published"
-    assert "Neuberechnung konnte nicht eingereiht werden" in caplog.text
+    assert "the recompute could not be queued" in caplog.text
     snapshot = RankingYear.objects.get(year=2026)
     assert snapshot.pending is True and snapshot.computed_at is None
     assert compute.ranking_recompute_pending() == [2026]

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ranking.domain.appeals import BERLIN, appeal_deadline, appeal_in_time, deadline_text
+from tests.support.texts import english, german
 
 
 def berlin(y, m, d, hh=0, mm=0, ss=0, micro=0):
@@ -73,7 +74,8 @@ def test_appeal_in_time(rule, end, at, expected):
 
 def test_deadline_and_its_text():
     assert appeal_deadline(date(2026, 6, 7)) == berlin(2026, 6, 21, 23, 59, 59)
-    assert deadline_text(date(2026, 6, 7)) == "21.06.2026, 23:59:59 Uhr"
+    assert english(deadline_text(date(2026, 6, 7))) == "21.06.2026, 23:59:59 (Berlin time)"
+    assert german(deadline_text(date(2026, 6, 7))) == "21.06.2026, 23:59:59 Uhr"
     assert appeal_deadline(date(2026, 3, 15)).utcoffset() == timedelta(hours=2)
     assert appeal_deadline(date(2026, 10, 11)).utcoffset() == timedelta(hours=1)
 

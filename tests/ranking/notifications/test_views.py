@@ -49,14 +49,18 @@ def test_choices_default_on_and_each_can_be_switched_off(client, me):
     page = client.get(reverse("ranking:notifications"))
     assert page.status_code == 200
     form = page.context["form"]
-    assert form.initial == {"table_mail": True, "correction_mail": True}
+    assert form.initial == {"table_mail": True, "correction_mail": True, "language": "de"}
     assert not PlayerPreferences.objects.exists()  # reading writes nothing
 
     done = client.post(reverse("ranking:notifications"), {"table_mail": "on"}, follow=True)
     assert messages_of(done) == ["Ihre Einstellungen sind gespeichert."]
     saved = PlayerPreferences.objects.get(account__user=me)
     assert (saved.table_mail, saved.correction_mail) == (True, False)
-    assert done.context["form"].initial == {"table_mail": True, "correction_mail": False}
+    assert done.context["form"].initial == {
+        "table_mail": True,
+        "correction_mail": False,
+        "language": "de",
+    }
 
 
 def test_htmx_saves_in_place(client, me):

@@ -102,6 +102,10 @@ def test_rows_carry_public_names_and_per_game_as_the_template_filter_gave(ranked
     assert [listing.per_game_text(r) for r in rows] == [
         floatformat(e.placement_points / e.games, 2) for e in entries
     ]
+    german = listing.per_game_text(rows[0])
+    with translation.override("en"):
+        english = listing.per_game_text(rows[0])
+    assert german[-3] == "," and english == german.replace(",", ".")  # 1,50 / 1.50
 
 
 def test_rows_are_cached_until_a_recompute_or_a_name_change(

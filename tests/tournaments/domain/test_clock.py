@@ -58,16 +58,41 @@ def test_remaining_text_for_the_hall():
     assert ClockState("paused", 600, 73).remaining_text == "8:47"
 
 
+def english(message) -> str:
+    """The core's message as its English msgid renders it (no translator)."""
+    return message.render(str)
+
+
 def test_refusals_name_the_wrong_step():
     idle = ClockState(IDLE)
     running = clock_state([ClockAction(START, at(0), 90)], now=at(1))
     assert refusal(START, idle, 90) is None
-    assert refusal(START, idle, 0) == "Die Dauer der Runde muss zwischen 1 und 600 Minuten liegen."
+    length = "The length of the round must lie between 1 and 600 minutes."
+    assert english(refusal(START, idle, 0)) == length
+    assert english(refusal(START, idle, 601)) == length
+    assert english(refusal(PAUSE, idle)) == "The round clock is not running."
+    assert english(refusal(RESUME, running)) == "The round clock is not paused."
     assert (
-        refusal(START, idle, 601) == "Die Dauer der Runde muss zwischen 1 und 600 Minuten liegen."
+        english(refusal(START, running, 90)) == "The round clock is already running or has ended."
     )
-    assert refusal(PAUSE, idle) == "Die Rundenuhr läuft nicht."
-    assert refusal(RESUME, running) == "Die Rundenuhr ist nicht angehalten."
-    assert refusal(START, running, 90) == "Die Rundenuhr läuft bereits oder ist beendet."
     assert refusal(END, running) is None
-    assert refusal("reset", running) == "Unbekannte Aktion der Rundenuhr."
+    assert english(refusal("reset", running)) == "Unknown action of the round clock."
+
+
+def test_refusals_speak_the_users_language_at_the_site():
+    """The site renders the core's messages with gettext: German by default, English on request."""
+    from django.utils import translation
+
+    idle = ClockState(IDLE)
+    with translation.override("de"):
+        assert str(refusal(START, idle, 0)) == (
+            "Die Dauer der Runde muss zwischen 1 und 600 Minuten liegen."
+        )
+        assert str(refusal(PAUSE, idle)) == "Die Rundenuhr läuft nicht."
+    with translation.override("en"):
+        assert str(refusal(START, idle, 0)) == length_en()
+        assert str(refusal(PAUSE, idle)) == "The round clock is not running."
+
+
+def length_en() -> str:
+    return "The length of the round must lie between 1 and 600 minutes."

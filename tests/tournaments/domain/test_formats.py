@@ -4,6 +4,7 @@ from datetime import date
 
 import pytest
 
+from tests.support.texts import german
 from tournaments.domain.formats import (
     CATEGORY_PRESETS,
     Category,
@@ -84,7 +85,7 @@ def test_three_table_plan_rejects_unsplittable_fields_in_german(n):
 
 def test_category_values_and_labels():
     assert [c.value for c in Category] == ["beginners", "city", "national", "special"]
-    assert [c.label for c in Category] == [
+    assert [german(c.label) for c in Category] == [
         "Einsteiger-Turnier",
         "Stadtmeisterschaft",
         "Deutsche Meisterschaft",
@@ -303,7 +304,8 @@ RULE_SET_2013 = (
     ],
 )
 def test_format_errors(rule, fields, expected):
-    assert format_errors(**{**CITY_OK, **fields}) == expected, rule
+    errors = format_errors(**{**CITY_OK, **fields})
+    assert {field: german(text) for field, text in errors.items()} == expected, rule
 
 
 def test_format_errors_reports_every_broken_rule_at_once():
@@ -337,7 +339,8 @@ LATE_CHANGE = (
     ],
 )
 def test_special_change_error_needs_the_start_14_days_away(rule, start_date, expected):
-    assert special_change_error(today=TODAY, start_date=start_date) == expected, rule
+    refusal = special_change_error(today=TODAY, start_date=start_date)
+    assert (refusal if refusal is None else german(refusal)) == expected, rule
 
 
 def test_earliest_start_after_change_is_14_days_after_today():

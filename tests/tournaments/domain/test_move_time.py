@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.support.texts import german
 from tournaments.domain.formats import move_time_errors, move_time_text
 
 CLUB = "Klub-Turniere spielen mit 1 Minute pro Zug (Klub 12.1)."
@@ -34,7 +35,8 @@ ERRORS = [
     ("rule", "special", "seconds", "expected"), ERRORS, ids=[r[0] for r in ERRORS]
 )
 def test_move_time_errors(rule, special, seconds, expected):
-    assert move_time_errors(special=special, seconds_per_move=seconds) == expected
+    errors = move_time_errors(special=special, seconds_per_move=seconds)
+    assert {field: german(text) for field, text in errors.items()} == expected
 
 
 TEXTS = [
@@ -48,4 +50,4 @@ TEXTS = [
 
 @pytest.mark.parametrize(("seconds", "text"), TEXTS)
 def test_move_time_text_as_announced(seconds, text):
-    assert move_time_text(seconds) == text
+    assert german(move_time_text(seconds)) == text

@@ -3,6 +3,7 @@ Klub 4.5.1, 4.2), scored as a game of the remaining players (SPEC §4, Klub 10.1
 
 import pytest
 
+from tests.support.texts import german
 from tournaments.domain.rules import RULES_2014
 from tournaments.domain.scoring import GameError, GameInput, SeatScore, validate_game
 from tournaments.domain.sheets import score_sheet
@@ -138,5 +139,5 @@ def test_games_before_the_exclusion_stand_and_later_ones_have_three_players():
 )
 def test_validate_game_with_a_seat_not_played(rule, game, letters, expected):
     errors = validate_game(game, ruleset=RULES_2014)
-    assert [(e.code, e.letter, e.message) for e in errors] == expected, rule
+    assert [(e.code, e.letter, german(e.message)) for e in errors] == expected, rule
     assert all(isinstance(e, GameError) for e in errors)

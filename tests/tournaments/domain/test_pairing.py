@@ -5,6 +5,7 @@ Stand-in data only: player ids are plain integers, history is built from lists o
 
 import pytest
 
+from tests.support.texts import english, german
 from tournaments.domain.pairing import (
     History,
     Pairing,
@@ -117,13 +118,22 @@ def test_objective_puts_repeats_before_consecutive_before_team_mates_before_spre
 
 def test_report_notice_in_german_only_when_players_meet_again():
     assert PairingReport(0, 1, 0, 5, ()).notice() is None
-    assert PairingReport(1, 2, 1, 0, ((1, 2),)).notice() == (
+    assert german(PairingReport(1, 2, 1, 0, ((1, 2),)).notice()) == (
         "1 Spielerpaar trifft erneut aufeinander, davon 1 schon in der vorigen Runde. "
         "Bei diesem Teilnehmerfeld ließ sich das nicht vermeiden."
     )
-    assert PairingReport(3, 2, 0, 0, ((1, 2), (3, 4), (5, 6))).notice() == (
+    assert german(PairingReport(3, 2, 0, 0, ((1, 2), (3, 4), (5, 6))).notice()) == (
         "3 Spielerpaare treffen erneut aufeinander. "
         "Bei diesem Teilnehmerfeld ließ sich das nicht vermeiden."
+    )
+
+
+def test_report_notice_holds_the_english_msgid_and_its_values():
+    notice = PairingReport(1, 2, 1, 0, ((1, 2),)).notice()
+    assert notice.params == {"n": 1, "last": 1}
+    assert english(notice) == (
+        "1 pair of players meets again, 1 of them already in the previous round. "
+        "With this field it could not be avoided."
     )
 
 

@@ -57,7 +57,7 @@ def test_goes_to_head_referee_when_more_than_two_object(objections, expected):
 
 @pytest.mark.parametrize("objections", [-1, 5, 100])
 def test_goes_to_head_referee_rejects_impossible_counts(objections):
-    with pytest.raises(ValueError, match="0 bis 4"):
+    with pytest.raises(ValueError, match="0 to 4"):
         goes_to_head_referee(objections)
 
 

@@ -208,8 +208,8 @@ def test_placement_points_for(rule, places, size, points):
 @pytest.mark.parametrize(
     ("places", "size", "message"),
     [
-        ((1, 1, 3, 4), 4, r"Unmögliche Platzverteilung \(1, 1, 3, 4\)"),  # one winner only
-        ((1, 2, 3), 4, "3 Plätze passen nicht zu einem 4er-Tisch"),
+        ((1, 1, 3, 4), 4, r"Impossible places \(1, 1, 3, 4\)"),  # one winner only
+        ((1, 2, 3), 4, "3 places do not fit a table of 4"),
     ],
 )
 def test_placement_points_for_refuses_impossible_patterns(places, size, message):
@@ -249,5 +249,5 @@ def test_scoring_an_invalid_game_raises_with_every_error():
 
 def test_get_ruleset_unknown_code():
     assert get_ruleset("pre2014") is RULES_PRE_2014
-    with pytest.raises(ValueError, match="Unbekanntes Regelwerk: '1999'"):
+    with pytest.raises(ValueError, match="Unknown rule set: '1999'"):
         get_ruleset("1999")

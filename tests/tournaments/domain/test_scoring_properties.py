@@ -3,6 +3,7 @@
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from tests.support.texts import german
 from tournaments.domain.rules import RULES_2014, RULES_HOUSE, RULES_PRE_2014
 from tournaments.domain.scoring import (
     PLACEMENT_POINTS,
@@ -105,7 +106,7 @@ def test_validate_game_wrong_winner_total_gives_exactly_the_sum_error(game, delt
     )
     errors = validate_game(GameInput(game.number, changed), ruleset=RULES_2014)
     sign = f"{delta:+d}"
-    assert [(e.code, e.message) for e in errors] == [
+    assert [(e.code, german(e.message)) for e in errors] == [
         ("sum_not_zero", f"Spiel {game.number}: Die Summe ist {sign} statt 0 (Kontrollsumme).")
     ]
 

@@ -4,6 +4,7 @@ message each, all reported at once. One row per case, citing the rule it protect
 import pytest
 
 from tests.support.games import game
+from tests.support.texts import english, german_errors
 from tournaments.domain.rules import RULES_2014, RULES_PRE_2014
 from tournaments.domain.scoring import GameError, GameInput, SeatScore, validate_game
 
@@ -222,7 +223,20 @@ INVALID = [
 @pytest.mark.parametrize(("rule", "g", "expected"), INVALID, ids=[row[0] for row in INVALID])
 @pytest.mark.parametrize("ruleset", [RULES_2014, RULES_PRE_2014], ids=["2014", "pre2014"])
 def test_validate_game(rule, g, expected, ruleset):
-    assert validate_game(g, ruleset=ruleset) == tuple(expected)
+    """The German texts as the desk sees them (msgids rendered by locale/de)."""
+    assert german_errors(validate_game(g, ruleset=ruleset)) == tuple(expected)
+
+
+def test_the_core_holds_english_msgids_with_values():
+    """The core's message is the English msgid and its values; German exists only at the site."""
+    (only,) = validate_game(game(70, -10, -20, -30), ruleset=RULES_2014)
+    reason = only.message.params["text"]
+    assert only.message.text == "Game %(game)s: %(text)s"
+    assert (reason.text, reason.params) == (
+        "The sum is %(total)s instead of 0 (control sum).",
+        {"total": "+10"},
+    )
+    assert english(only.message) == "Game 1: The sum is +10 instead of 0 (control sum)."
 
 
 @pytest.mark.parametrize(

@@ -286,31 +286,31 @@ def test_compute_standings_final_round_shared_finalist_rank_then_continue():
 
 def test_compute_standings_final_round_reserve_finalist_refused():
     lines, parts = _final_fixture()
-    with pytest.raises(ValueError, match=r"Ersatzspieler können keine Finalisten sein: \[7\]"):
+    with pytest.raises(ValueError, match=r"Reserves cannot be finalists: \[7\]"):
         compute_standings(
             lines, parts, ruleset=RULES_2014, final_round=2, finalists=frozenset({1, 2, 3, 7})
         )
 
 
 def test_compute_standings_finalists_without_final_round_refused():
-    with pytest.raises(ValueError, match="Finalisten ohne Finalrunde"):
+    with pytest.raises(ValueError, match="Finalists without a final round"):
         compute_standings([], players(1), ruleset=RULES_2014, finalists=frozenset({1}))
 
 
 def test_compute_standings_unregistered_finalist_refused():
-    with pytest.raises(ValueError, match=r"Finalisten nicht gemeldet: \[9\]"):
+    with pytest.raises(ValueError, match=r"Finalists not entered: \[9\]"):
         compute_standings(
             [], players(1), ruleset=RULES_2014, final_round=2, finalists=frozenset({9})
         )
 
 
 def test_compute_standings_lines_of_unknown_player_refused():
-    with pytest.raises(ValueError, match=r"nicht gemeldete Spieler: \[8\]"):
+    with pytest.raises(ValueError, match=r"players not entered: \[8\]"):
         compute_standings(games(8, (1, 10)), players(1), ruleset=RULES_2014)
 
 
 def test_compute_standings_duplicate_participant_refused():
-    with pytest.raises(ValueError, match="Spieler 1 ist doppelt gemeldet"):
+    with pytest.raises(ValueError, match="Player 1 is entered twice"):
         compute_standings([], players(1, 1), ruleset=RULES_2014)
 
 
@@ -351,5 +351,5 @@ def test_totals_for_sums_and_counts_places():
 
 
 def test_totals_for_impossible_place_refused():
-    with pytest.raises(ValueError, match="Platz 5 ist kein Platz eines Spiels"):
+    with pytest.raises(ValueError, match="Place 5 is not a place in a game"):
         totals_for([GameLine(1, 1, 1, -10, 5, 0)], [1])

@@ -3,6 +3,8 @@
 The stored values are pinned: changing one would need a data migration.
 """
 
+from django.utils import translation
+
 from tournaments.domain import formats, referees, rules
 from tournaments.enums import Category, RuleSetCode, WarningKind
 
@@ -14,7 +16,8 @@ def test_category_choices_are_the_domain_categories():
         ("national", "Deutsche Meisterschaft"),
         ("special", "Sonderturnier"),
     ]
-    assert Category.choices == [(c.value, c.label) for c in formats.Category]
+    with translation.override("en"):  # the domain holds the English msgids
+        assert Category.choices == [(c.value, c.label) for c in formats.Category]
 
 
 def test_warning_kind_choices_are_the_domain_kinds():
@@ -23,7 +26,8 @@ def test_warning_kind_choices_are_the_domain_kinds():
         ("yellow", "Gelbe Karte"),
         ("red", "Rote Karte"),
     ]
-    assert WarningKind.choices == [(k.value, k.label) for k in referees.WarningKind]
+    with translation.override("en"):
+        assert WarningKind.choices == [(k.value, k.label) for k in referees.WarningKind]
 
 
 def test_rule_set_choices_are_the_domain_rule_sets():
@@ -32,4 +36,5 @@ def test_rule_set_choices_are_the_domain_rule_sets():
         ("pre2014", "Regeln vor 2014 (gewonnene Spiele, dann Spielpunkte)"),
         ("house", "Hausformat 000 (Platzierungspunkte, dann Spielpunkte)"),
     ]
-    assert RuleSetCode.choices == [(r.code, r.label) for r in rules.RULESETS.values()]
+    with translation.override("en"):
+        assert RuleSetCode.choices == [(r.code, r.label) for r in rules.RULESETS.values()]

@@ -51,9 +51,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
+from tournaments.domain.pairing import texts as T
 from tournaments.domain.pairing.history import History, _pair
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
 from tournaments.domain.pairing.teams import NO_TEAMS, TeamClash, separate_teams, team_clashes
+from tournaments.domain.text import Message, message
 
 __all__ = ["History", "NO_TEAMS", "TeamClash"]
 
@@ -78,7 +80,8 @@ DEFAULT_TIME_BUDGET_S = 30.0
 
 
 class PairingError(ValueError):
-    """The input cannot be paired; the message is German and meant for the director."""
+    """The input cannot be paired; its argument is a `Message` for the director (``str(exc)``
+    renders it in the user's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,15 +153,14 @@ class PairingReport:
     def has_repeats(self) -> bool:
         return self.repeated_pairs > 0
 
-    def notice(self) -> str | None:
-        """A German notice for the director when players meet again, else None (SPEC §2)."""
+    def notice(self) -> Message | None:
+        """A notice for the director when players meet again, else None (SPEC §2)."""
         if not self.repeated_pairs:
             return None
-        pairs = "Spielerpaar trifft" if self.repeated_pairs == 1 else "Spielerpaare treffen"
-        text = f"{self.repeated_pairs} {pairs} erneut aufeinander"
+        text = T.REPEATS[(self.repeated_pairs == 1, bool(self.consecutive_repeats))]
         if self.consecutive_repeats:
-            text += f", davon {self.consecutive_repeats} schon in der vorigen Runde"
-        return text + ". Bei diesem Teilnehmerfeld ließ sich das nicht vermeiden."
+            return message(text, n=self.repeated_pairs, last=self.consecutive_repeats)
+        return message(text, n=self.repeated_pairs)
 
 
 def objective(report: PairingReport) -> tuple[int, int, int, int]:
@@ -196,7 +198,7 @@ def evaluate(
         ranks = []
         for player in table:
             if player not in rank:
-                raise PairingError(f"Spieler {player} fehlt in der Rangfolge.")
+                raise PairingError(message(T.NOT_RANKED, player=player))
             ranks.append(rank[player])
         for a, b in combinations(table, 2):
             key = _pair(a, b)
@@ -222,29 +224,24 @@ def evaluate(
 def _validate(
     player_ids: Sequence[int], table_sizes: Sequence[int], pinned: Mapping[int, int]
 ) -> None:
-    """Check the field against the tables and the pins; German messages for the director."""
+    """Check the field against the tables and the pins; messages for the director."""
     if len(set(player_ids)) != len(player_ids):
-        raise PairingError("Ein Spieler steht mehrfach in der Teilnehmerliste.")
+        raise PairingError(message(T.TWICE))
     for size in table_sizes:
         if size not in LETTERS:
-            raise PairingError(f"Tische haben 2 bis 4 Plätze, nicht {size}.")
+            raise PairingError(message(T.TABLE_SIZE, n=size))
     if sum(table_sizes) != len(player_ids):
-        raise PairingError(
-            f"{len(player_ids)} Spieler passen nicht auf Tische mit zusammen "
-            f"{sum(table_sizes)} Plätzen."
-        )
+        raise PairingError(message(T.SEATS, n=len(player_ids), seats=sum(table_sizes)))
     field = set(player_ids)
     load = [0] * len(table_sizes)
     for player, table in sorted(pinned.items()):
         if player not in field:
-            raise PairingError(
-                f"Spieler {player} ist an einen Tisch gebunden, spielt aber nicht mit."
-            )
+            raise PairingError(message(T.PIN_NOT_PLAYING, player=player))
         if not 1 <= table <= len(table_sizes):
-            raise PairingError(f"Tisch {table} gibt es in dieser Runde nicht.")
+            raise PairingError(message(T.NO_SUCH_TABLE, table=table))
         load[table - 1] += 1
         if load[table - 1] > table_sizes[table - 1]:
-            raise PairingError(f"An Tisch {table} sind mehr Spieler gebunden als Plätze frei sind.")
+            raise PairingError(message(T.PIN_FULL, table=table))
 
 
 def _with_letters(
