@@ -34,6 +34,13 @@ def env_optional_int(name: str) -> int | None:
     return int(value) if value else None
 
 
+# The venue laptop (issue 18, README "Venue mode", config/venue.py): pins its environment here.
+VENUE_MODE = env_bool("VENUE_MODE", False)
+if VENUE_MODE:
+    from config import venue
+
+    venue.prepare_environment(BASE_DIR)
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 _DEV_SECRET_KEY = "dev-only-secret-key-not-for-production-0123456789abcdefghijklmnop"
@@ -244,6 +251,13 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
+
+if VENUE_MODE:
+    globals().update(venue.settings_overrides(BASE_DIR))
+# The laptop's uploader (`venue_sync`): at most one upload per interval, at once after a
+# publication; a signed backup after each publication and on this timer.
+VENUE_UPLOAD_SECONDS = int(os.environ.get("VENUE_UPLOAD_SECONDS", "120"))
+VENUE_BACKUP_SECONDS = int(os.environ.get("VENUE_BACKUP_SECONDS", "300"))
 
 LOGGING = {
     "version": 1,

@@ -18,6 +18,7 @@ from tournaments.models.signups import SignupRequest
 from tournaments.models.staff import StaffChange, StaffChangeKind
 from tournaments.models.standings import StandingsSnapshot
 from tournaments.models.venue import CheckoutState, UploadOutcome, VenueCheckout, VenueUpload
+from tournaments.models.venue_laptop import VenueSyncState
 
 __all__ = [
     "Absence",
@@ -53,4 +54,5 @@ __all__ = [
     "UploadOutcome",
     "VenueCheckout",
     "VenueUpload",
+    "VenueSyncState",
 ]
