@@ -34,7 +34,9 @@ def env_optional_int(name: str) -> int | None:
     return int(value) if value else None
 
 
-# The venue laptop (issue 18, README "Venue mode", config/venue.py): pins its environment here.
+# Offline venue mode (issue 18): True on the venue laptop, where a checked-out tournament is
+# edited; the central server's write guard (tournaments.common.guards) does not apply there.
+# The laptop's settings (README "Venue mode", config/venue.py) pin its environment here.
 VENUE_MODE = env_bool("VENUE_MODE", False)
 if VENUE_MODE:
     from config import venue

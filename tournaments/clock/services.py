@@ -8,7 +8,7 @@ from django.utils import timezone
 from tournaments import permissions
 from tournaments.clock.selectors import clock_actions, round_clock
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.domain import clock
 from tournaments.domain.clock import ClockState
 from tournaments.enums import RoundStatus
@@ -41,24 +41,28 @@ def _act(rnd: Round, user, action: str, minutes: int | None = None) -> ClockStat
 
 
 @transaction.atomic
+@tournament_write
 def round_clock_start(*, rnd: Round, user, minutes: int) -> ClockState:
     """Start the round's clock with its length in minutes."""
     return _act(rnd, user, clock.START, minutes)
 
 
 @transaction.atomic
+@tournament_write
 def round_clock_pause(*, rnd: Round, user) -> ClockState:
     """Stop the clock (a dispute, a break); the time left is kept."""
     return _act(rnd, user, clock.PAUSE)
 
 
 @transaction.atomic
+@tournament_write
 def round_clock_resume(*, rnd: Round, user) -> ClockState:
     """Run on from the time left at the pause: the end moves by the pause's length."""
     return _act(rnd, user, clock.RESUME)
 
 
 @transaction.atomic
+@tournament_write
 def round_clock_end(*, rnd: Round, user) -> ClockState:
     """The round's playing time is over (the hall display says so until publication)."""
     return _act(rnd, user, clock.END)

@@ -1,12 +1,21 @@
 """Workflow guards shared by every write service (SPEC §6, §7: a finished tournament is frozen)."""
 
+import functools
+import inspect
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils.timezone import localdate
+from django.utils.translation import gettext
 
 from tournaments.enums import TournamentStatus
-from tournaments.models import Tournament
+from tournaments.models import CheckoutState, Tournament, VenueCheckout
 
 FROZEN = (
     "Das Turnier ist beendet: seine Ergebnisse sind eingefroren. Änderungen sind nur noch über "
@@ -34,3 +43,135 @@ def require_running(tournament: Tournament, *, today: date | None = None) -> Non
     )
     if tournament.status != TournamentStatus.RUNNING and not on_the_day:
         raise ValidationError(NOT_RUNNING, code="not_running")
+
+
+# --- Offline venue mode (issue 18): a checked-out tournament is read-only centrally ------------
+
+VENUE_LOCK_CLASS = 18
+"""First key of the PostgreSQL advisory locks between tournament writes (shared) and a
+check-out (exclusive): a write in flight finishes before the check-out, a later one sees it."""
+
+_lifted: ContextVar[bool] = ContextVar("venue_guard_lifted", default=False)
+
+
+def checked_out_message() -> str:
+    return gettext(
+        "The tournament is checked out to the venue: until it is checked in it is edited only "
+        "on the venue laptop, and the central copy is read-only."
+    )
+
+
+def _tournament_id_of(obj) -> int:
+    """The tournament an object of a tournament belongs to (walking round, table, sheet)."""
+    if isinstance(obj, Tournament):
+        return obj.pk
+    if isinstance(obj, int):
+        return obj
+    tournament_id = getattr(obj, "tournament_id", None)
+    if tournament_id is not None:
+        return tournament_id
+    for hop in ("round", "table", "sheet", "checkout"):
+        if getattr(obj, f"{hop}_id", None) is not None:
+            return _tournament_id_of(getattr(obj, hop))
+    raise TypeError(f"no tournament for {type(obj).__name__}")
+
+
+def venue_write_lock(tournament_ids: Iterable[int], *, exclusive: bool = False) -> None:
+    """Writes take the shared lock of their tournaments, a check-out the exclusive one; held to
+    the end of the transaction (PostgreSQL only: SQLite runs one writer at a time anyway)."""
+    if connection.vendor != "postgresql":
+        return
+    function = "pg_advisory_xact_lock" if exclusive else "pg_advisory_xact_lock_shared"
+    with connection.cursor() as cursor:
+        for tournament_id in sorted(set(tournament_ids)):
+            cursor.execute(f"SELECT {function}(%s, %s)", [VENUE_LOCK_CLASS, tournament_id])
+
+
+def open_checkout_exists(tournament_ids: Iterable[int]) -> bool:
+    """Whether one of these tournaments (or the main tournament of a juniors' field among
+    them) is checked out to a venue."""
+    ids = list(set(tournament_ids))
+    return VenueCheckout.objects.filter(
+        Q(tournament_id__in=ids) | Q(tournament__junior_field__in=ids),
+        state=CheckoutState.OUT,
+    ).exists()
+
+
+def require_not_checked_out(*tournaments) -> None:
+    """Refuse a central write to a tournament checked out to a venue (issue 18). On the venue
+    laptop (settings.VENUE_MODE) and inside `checkout_guard_lifted` nothing is refused."""
+    if settings.VENUE_MODE or _lifted.get():
+        return
+    ids = [_tournament_id_of(t) for t in tournaments if t is not None]
+    if not ids:
+        return
+    venue_write_lock(ids)
+    if open_checkout_exists(ids):
+        raise ValidationError(checked_out_message(), code="checked_out")
+
+
+@contextmanager
+def checkout_guard_lifted():
+    """For the one central writer of a checked-out tournament: applying the venue's upload."""
+    token = _lifted.set(True)
+    try:
+        yield
+    finally:
+        _lifted.reset(token)
+
+
+def tournament_write(func=None, *, via: str | Callable | None = None):
+    """Declares a tournament write service: before its body runs, `require_not_checked_out`
+    for the tournament its arguments belong to. Put it under ``@transaction.atomic``.
+
+    ``via`` names the keyword argument holding the tournament (or its round, table, sheet,
+    registration, warning, ...); by default the first of the service's parameters named in
+    `TOURNAMENT_ARGUMENTS`. A callable ``via`` gets the bound arguments and returns the
+    tournaments (or their ids). tests/tournaments/venue/test_guard_services.py checks that every
+    public function of a services module is declared so or allow-listed with its reason.
+    """
+
+    def decorate(service):
+        signature = inspect.signature(service)
+        resolve, source = _resolver(service, via)
+
+        @functools.wraps(service)
+        def guarded(*args, **kwargs):
+            arguments = signature.bind(*args, **kwargs).arguments
+            if transaction.get_connection().in_atomic_block:
+                require_not_checked_out(*resolve(arguments))
+            else:  # used without @transaction.atomic: the lock needs a transaction
+                with transaction.atomic():
+                    require_not_checked_out(*resolve(arguments))
+                    return service(*args, **kwargs)
+            return service(*args, **kwargs)
+
+        guarded.venue_guarded = source  # the argument (or function) naming the tournament
+        return guarded
+
+    return decorate(func) if func is not None else decorate
+
+
+TOURNAMENT_ARGUMENTS = (
+    "tournament",
+    "locked",
+    "rnd",
+    "table",
+    "sheet",
+    "registration",
+    "warning",
+    "ruling",
+    "call",
+    "assignment",
+    "request",
+)
+
+
+def _resolver(service, via) -> tuple[Callable[[dict], list], str | Callable]:
+    if callable(via):
+        return (lambda arguments: list(via(arguments))), via
+    names = list(inspect.signature(service).parameters)
+    name = via or next((n for n in names if n in TOURNAMENT_ARGUMENTS), None)
+    if name is None or name not in names:  # at import: a declaration that cannot work
+        raise TypeError(f"{service.__qualname__}: no tournament argument for the venue guard")
+    return (lambda arguments: [arguments.get(name)]), name

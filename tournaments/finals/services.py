@@ -11,12 +11,14 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
+from tournaments.common.guards import tournament_write
 from tournaments.enums import CutKind, CutMethod, TournamentStatus
 from tournaments.models import CutDecision, Tournament
 from tournaments.rounds import selectors as rounds_selectors
 
 
 @transaction.atomic
+@tournament_write
 def cut_decision_record(
     *,
     tournament: Tournament,

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.enums import RoundStatus
 from tournaments.models import PlayerWarning, RefereeCall, Round, Ruling, Table, Tournament
 
@@ -26,6 +26,7 @@ def _at(moment) -> str:
 
 
 @transaction.atomic
+@tournament_write
 def referee_call_open(*, table: Table, reason: str = "", device: str = "") -> RefereeCall:
     """A table calls a referee (no account: the table's token was checked by the caller). While
     the table has an open call, calling again returns that call: pressing twice calls once."""
@@ -68,6 +69,7 @@ def _lock(call: RefereeCall, user) -> RefereeCall:
 
 
 @transaction.atomic
+@tournament_write
 def referee_call_take(*, call: RefereeCall, user) -> RefereeCall:
     """A referee goes to the table. Taken once: a second referee gets a clear conflict; the
     same referee pressing again changes nothing."""
@@ -94,6 +96,7 @@ def _check_links(tournament: Tournament, warning, ruling) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def referee_call_close(
     *,
     call: RefereeCall,

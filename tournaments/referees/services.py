@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished, require_running
+from tournaments.common.guards import require_not_finished, require_running, tournament_write
 from tournaments.domain import referees as referee_domain
 from tournaments.enums import (
     AbsenceReason,
@@ -57,6 +57,7 @@ def _check_round(tournament: Tournament, rnd: Round | None, game_number: int | N
 
 
 @transaction.atomic
+@tournament_write
 def warning_give(
     *,
     tournament: Tournament,
@@ -155,6 +156,7 @@ def _already_red(player: Player, earlier: PlayerWarning | None) -> str:
 
 
 @transaction.atomic
+@tournament_write
 def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarning:
     """A warning given by mistake is withdrawn, never deleted; a withdrawn red card re-admits
     the player for the rounds drawn after it. A second withdrawal is a conflict."""
@@ -185,6 +187,7 @@ def warning_withdraw(*, warning: PlayerWarning, reason: str, user) -> PlayerWarn
 
 
 @transaction.atomic
+@tournament_write
 def ruling_record(
     *,
     tournament: Tournament,
@@ -238,6 +241,7 @@ def ruling_record(
 
 
 @transaction.atomic
+@tournament_write
 def ruling_decide_finally(*, ruling: Ruling, decision: str, user, rule_cited: str = "") -> Ruling:
     """The head referee's final ruling on an escalated call: a new row, never changed again."""
     permissions.require(permissions.is_head_referee_of(user, ruling.tournament), HEAD_ONLY)

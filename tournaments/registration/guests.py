@@ -7,11 +7,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments import permissions
+from tournaments.common.guards import tournament_write
 from tournaments.models import Player, Registration, Tournament
 from tournaments.registration import services as registration_services
 
 
 @transaction.atomic
+@tournament_write
 def guest_add(
     *,
     tournament: Tournament,

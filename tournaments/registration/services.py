@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.domain.formats import (
     ANNOUNCE_DAYS_SPECIAL,
 )
@@ -87,6 +87,7 @@ def _require_not_in_other_field(tournament: Tournament, player: Player) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def registration_add(
     *,
     tournament: Tournament,
@@ -144,6 +145,7 @@ def _settle_open_request(locked: Tournament, registration: Registration, user) -
 
 
 @transaction.atomic
+@tournament_write
 def registration_update(
     *,
     registration: Registration,
@@ -192,6 +194,7 @@ def registration_update(
     return reg
 
 
+@tournament_write
 def waitlist_move_up(*, locked: Tournament, now: datetime | None = None) -> list[SignupRequest]:
     """Free places go to the waiting list in its order, before round 1 only; each player moved
     up is e-mailed by a task after commit. The caller holds the tournament's lock."""
@@ -275,6 +278,7 @@ def _absent_from_game(tournament: Tournament, reg: Registration, from_game: int,
 
 
 @transaction.atomic
+@tournament_write
 def registrations_check_in_all(*, tournament: Tournament) -> int:
     _lock_for_registration(tournament)
     return (
@@ -285,6 +289,7 @@ def registrations_check_in_all(*, tournament: Tournament) -> int:
 
 
 @transaction.atomic
+@tournament_write
 def tournament_open_registration(*, tournament: Tournament, now: datetime | None = None) -> None:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.is_junior_field:
@@ -323,6 +328,7 @@ def _require_teams_allowed(tournament: Tournament) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def team_create(*, tournament: Tournament, name: str, user) -> Team:
     """A team (city, club) of a special tournament (Klub 6.2.1), before round 1 is drawn."""
     locked = _lock_for_registration(tournament)
@@ -343,6 +349,7 @@ def team_create(*, tournament: Tournament, name: str, user) -> Team:
 
 
 @transaction.atomic
+@tournament_write
 def registration_team_set(*, registration: Registration, team: Team | None, user) -> Registration:
     """Put a registered player into a team (or none), before round 1 is drawn (Klub 6.2.1)."""
     locked_t = _lock_for_registration(registration.tournament)

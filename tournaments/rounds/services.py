@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.common import events
+from tournaments.common.guards import tournament_write
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.formats import FieldSizeError, final_table_sizes
 from tournaments.domain.names import din5007_key
@@ -177,6 +178,7 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
 
 
 @transaction.atomic
+@tournament_write
 def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) -> Round:
     """Draw round 1 at random, later rounds by the standings, the final by the finalists."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -234,6 +236,7 @@ def _creates_repeat(rnd: Round, player_id: int, table: Table) -> list[str]:
 
 
 @transaction.atomic
+@tournament_write
 def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) -> PairingChange:
     """Swap two players' seats (table and letter). Warns, but allows, a repeat meeting."""
     locked = _editable_round(rnd)
@@ -277,6 +280,7 @@ def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) 
 
 
 @transaction.atomic
+@tournament_write
 def round_move_player(
     *, rnd: Round, player: Player, table_number: int, letter: str, user
 ) -> PairingChange:
@@ -325,6 +329,7 @@ def round_move_player(
 
 
 @transaction.atomic
+@tournament_write
 def pin_set(
     *,
     tournament: Tournament,
@@ -377,6 +382,7 @@ def pin_set(
 
 
 @transaction.atomic
+@tournament_write
 def round_release(*, rnd: Round, user) -> Round:
     """Make the pairing public (lists, table cards); after this, no more overrides."""
     locked = _editable_round(rnd)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events, guards
+from tournaments.common.guards import tournament_write
 from tournaments.domain import formats
 from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy, TournamentStatus
 from tournaments.models import StaffChange, StaffChangeKind, Tournament, TournamentStaff
@@ -105,6 +106,7 @@ def _format_fields(t: Tournament) -> dict:
 
 
 @transaction.atomic
+@tournament_write
 def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.rounds.exists():
@@ -147,6 +149,7 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
 
 
 @transaction.atomic
+@tournament_write
 def tournament_table_entry_set(*, tournament: Tournament, enabled: bool, user) -> Tournament:
     """The director's switch (issue #15.4): results entered and signed at the table on a phone,
     or paper only, as before. Any time until the tournament ends: switched off, the tables'
@@ -164,6 +167,7 @@ def tournament_table_entry_set(*, tournament: Tournament, enabled: bool, user) -
 
 
 @transaction.atomic
+@tournament_write
 def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
     """The rules commission's note on the tournament page (Klub 3.1.1: struck from the ranking).
     Called by the ranking app, which decides; the published results stay as they are."""
@@ -187,6 +191,7 @@ ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
 
 
 @transaction.atomic
+@tournament_write
 def staff_assign(
     *, tournament: Tournament, username: str, role: str, user, reason: str = ""
 ) -> TournamentStaff:
@@ -235,6 +240,7 @@ def staff_assign(
 
 
 @transaction.atomic
+@tournament_write
 def staff_unassign(*, assignment: TournamentStaff, user, reason: str) -> None:
     """Ends an assignment, with a reason; the history keeps who served when (`StaffChange`).
     Directors are not managed here (the creator stays director)."""
@@ -306,6 +312,7 @@ def _junior_field_sync(main: Tournament) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def junior_field_create(*, tournament: Tournament, rounds_planned: int, user) -> Tournament:
     """Juniors who play apart from the main field, with their own round count (Klub 6.3)."""
     permissions.require_director(user, tournament)
@@ -331,6 +338,7 @@ def junior_field_create(*, tournament: Tournament, rounds_planned: int, user) ->
 
 
 @transaction.atomic
+@tournament_write
 def junior_field_delete(*, tournament: Tournament, user) -> None:
     """Only an empty juniors' field goes (no registration, no round): nothing is lost."""
     permissions.require_director(user, tournament)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.domain import table_entry
 from tournaments.domain.scoring import validate_game
 from tournaments.domain.sheets import game_inputs
@@ -137,6 +137,7 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
 
 
 @transaction.atomic
+@tournament_write
 def sheet_save(
     *,
     table: Table,
@@ -195,6 +196,7 @@ def sheet_save(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_confirm(
     *,
     sheet: ResultSheet,
@@ -259,6 +261,7 @@ def sheet_confirm(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_needs_clarification(
     *, sheet: ResultSheet, expected_version: int, note: str, user
 ) -> ResultSheet:
@@ -283,6 +286,7 @@ def sheet_needs_clarification(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_accept_interpreted(
     *, sheet: ResultSheet, games: list[dict], expected_version: int, reason: str, user
 ) -> ResultSheet:
@@ -332,6 +336,7 @@ def _finish_if_complete(tournament: Tournament) -> list[int]:
 
 
 @transaction.atomic
+@tournament_write
 def round_publish(*, rnd: Round, user) -> Round:
     """Publish when every table's sheet is confirmed; the last round finishes the tournament."""
     locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)

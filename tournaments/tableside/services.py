@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tournaments.common import events
-from tournaments.common.guards import require_not_finished
+from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
 from tournaments.sheets import services as sheet_services
@@ -60,6 +60,7 @@ def _refuse_desk_sheet(sheet: ResultSheet) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def sheet_enter_at_table(
     *,
     table: Table,
@@ -135,6 +136,7 @@ def sheet_enter_at_table(
 
 
 @transaction.atomic
+@tournament_write
 def sheet_signoff(
     *,
     table: Table,

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
+from tournaments.common.guards import tournament_write
 from tournaments.enums import RegistrationSource, SignupStatus, TournamentStatus
 from tournaments.models import Player, Registration, SignupRequest, Tournament
 from tournaments.registration import services as registration_services
@@ -92,6 +93,7 @@ def _require_not_signed_up(locked: Tournament, player: Player) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def signup_register(
     *, tournament: Tournament, player: Player, user, now: datetime | None = None
 ) -> Registration | SignupRequest:
@@ -123,6 +125,7 @@ def _request(locked, player, user, status, now) -> SignupRequest:
 
 
 @transaction.atomic
+@tournament_write
 def signup_withdraw(
     *, tournament: Tournament, player: Player, user, now: datetime | None = None
 ) -> None:
@@ -146,6 +149,7 @@ def signup_withdraw(
 
 
 @transaction.atomic
+@tournament_write
 def signup_decide(
     *, request: SignupRequest, approve: bool, user, now: datetime | None = None
 ) -> SignupRequest:
@@ -262,6 +266,7 @@ def _when_time(moment: datetime) -> str:
 
 
 @transaction.atomic
+@tournament_write
 def check_in_window_open(
     *, tournament: Tournament, minutes: int, user, now: datetime | None = None
 ) -> Tournament:
@@ -284,6 +289,7 @@ def check_in_window_open(
 
 
 @transaction.atomic
+@tournament_write
 def check_in_window_close(*, tournament: Tournament, user, now: datetime | None = None) -> None:
     now = now or timezone.now()
     main = _lock_main(tournament)
@@ -304,6 +310,7 @@ def _window_set(main: Tournament, *, opens: datetime, closes: datetime) -> None:
 
 
 @transaction.atomic
+@tournament_write
 def check_in_self(*, tournament: Tournament, player: Player, now: datetime | None = None):
     """The player checks in inside the window, in whichever field of the event they play."""
     now = now or timezone.now()
