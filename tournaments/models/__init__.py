@@ -17,7 +17,13 @@ from tournaments.models.sheets import (
 from tournaments.models.signups import SignupRequest
 from tournaments.models.staff import StaffChange, StaffChangeKind
 from tournaments.models.standings import StandingsSnapshot
-from tournaments.models.venue import CheckoutState, UploadOutcome, VenueCheckout, VenueUpload
+from tournaments.models.venue import (
+    CheckoutState,
+    UploadOutcome,
+    VenueCheckout,
+    VenueRegistryConflict,
+    VenueUpload,
+)
 from tournaments.models.venue_laptop import VenueSyncState
 
 __all__ = [
@@ -53,6 +59,7 @@ __all__ = [
     "CheckoutState",
     "UploadOutcome",
     "VenueCheckout",
+    "VenueRegistryConflict",
     "VenueUpload",
     "VenueSyncState",
 ]

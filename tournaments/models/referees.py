@@ -1,5 +1,7 @@
 """Warnings, cards and rulings (Klub 4)."""
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -30,6 +32,7 @@ class PlayerWarning(models.Model):
     once, with who, when and why, and the history keeps both. An active red card excludes the
     player from the rounds drawn after it (SPEC §7)."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="warnings")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="warnings")
     round = models.ForeignKey(
@@ -94,6 +97,7 @@ class Ruling(models.Model):
     """A referee's call at a table (Klub 4.2). If more than two players object, the head
     referee decides finally; that ruling is a new row pointing at the escalated one."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
     round = models.ForeignKey(
         Round, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings"
@@ -151,6 +155,7 @@ class Absence(models.Model):
     ``from_game`` on the player's games of this round are not played; the others finish them as
     a game of three. Never deleted: a cancellation keeps who and when."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="absences")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     from_game = models.PositiveSmallIntegerField(_("from game"))
@@ -202,6 +207,7 @@ class RefereeCall(models.Model):
     """A call for a referee from a table's phone page (issue #15.6, Klub 4.1). Recorded once;
     taking and closing it are set once each, with who and when, and never changed again."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="calls")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="calls")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="calls")

@@ -1,5 +1,7 @@
 """The federation's player registry."""
 
+import uuid
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -10,6 +12,7 @@ from tournaments.models.collation import din5007_name_order
 class Player(models.Model):
     """A member in the federation's registry."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     federation_number = models.CharField(
         _("Membership number"), max_length=20, unique=True, null=True, blank=True
     )

@@ -1,5 +1,7 @@
 """Rounds, tables and seats, pins and the audit log of pairing changes (Klub 7)."""
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -120,6 +122,7 @@ class Seat(models.Model):
 class PairingChange(models.Model):
     """Audit trail for director overrides of a round's pairing (SPEC §2)."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -153,6 +156,7 @@ class CutDecisionQuerySet(models.QuerySet):
 class CutDecision(models.Model):
     """The director's decision of a tie at a cut (SPEC §1; Klub 4.2: play-off game or lot)."""
 
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="cut_decisions"
     )

@@ -1,5 +1,7 @@
 """A tournament, its staff and its registrations (Klub 6)."""
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Count, F, Q
@@ -49,6 +51,7 @@ class TournamentQuerySet(models.QuerySet):
 
 
 class Tournament(models.Model):
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("Name"), max_length=200)
     category = models.CharField(_("Category"), max_length=20, choices=Category.choices)
     rounds_planned = models.PositiveSmallIntegerField(

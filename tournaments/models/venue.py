@@ -61,6 +61,9 @@ class VenueCheckout(models.Model):
     )
     ended_at = models.DateTimeField(null=True, blank=True)
     end_reason = models.CharField(_("Reason"), max_length=300, blank=True)
+    #: the registry rows of the tournament's players as the checkout document carried them
+    #: (uuid → fields): the "base" of a registry conflict (edited centrally and at the venue)
+    players_base = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-checked_out_at", "-pk"]
@@ -110,3 +113,31 @@ class VenueUpload(models.Model):
 
     def __str__(self) -> str:
         return f"upload {self.sequence} of {self.checkout_id}: {self.outcome}"
+
+
+class VenueRegistryConflict(models.Model):
+    """A registry field of a player edited both centrally and at the venue since the checkout.
+    Results never wait for it: the central value stays until the federation admin decides;
+    base, central and venue values are kept for that decision."""
+
+    upload = models.ForeignKey(VenueUpload, on_delete=models.CASCADE, related_name="conflicts")
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.CASCADE, related_name="venue_conflicts"
+    )
+    field = models.CharField(max_length=40)
+    base = models.JSONField(null=True, blank=True)
+    central = models.JSONField(null=True, blank=True)
+    venue = models.JSONField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["upload", "player", "field"]
+        verbose_name = _("Registry conflict")
+        verbose_name_plural = _("Registry conflicts")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}.{self.field}: {self.central!r} / {self.venue!r}"

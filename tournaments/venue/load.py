@@ -1,0 +1,288 @@
+"""Writes a venue document into this database (issue 18): the same code loads a checkout
+package on the laptop (an empty database) and applies an upload centrally (the rows as
+checked out, plus whatever the venue added).
+
+Rows are found by their stable identifiers (see `document`). Append-only rows (sheet versions,
+sign-offs, warnings, rulings, pairing changes, absences, calls, clock actions, cut decisions)
+are inserted when new and compared when known: a known row that differs, or one the document
+lacks, refuses the whole document (`DocumentInvalid`). Fields set once (a warning withdrawn, an
+absence cancelled, a call taken or closed) may go from empty to set, never back or elsewhere.
+Statuses (tournament, round) only move forward. Seats change only in a round still drawn here.
+The caller holds the transaction; this module raises before it returns if anything is wrong.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+
+from tournaments.enums import RoundStatus, TournamentStatus
+from tournaments.models import (
+    Player,
+    Registration,
+    ResultSheet,
+    Round,
+    Seat,
+    Table,
+    TablePin,
+    Team,
+    Tournament,
+)
+from tournaments.venue import rows as row_writers
+from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
+
+TOURNAMENT_ORDER = [
+    TournamentStatus.DRAFT,
+    TournamentStatus.REGISTRATION,
+    TournamentStatus.RUNNING,
+    TournamentStatus.FINISHED,
+]
+ROUND_ORDER = [RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.PUBLISHED]
+DATE_FIELDS = ("start_date", "end_date")
+TIME_FIELDS = (
+    "registration_opened_at",
+    "signup_deadline",
+    "check_in_opens_at",
+    "check_in_closes_at",
+)
+
+
+class DocumentInvalid(ValidationError):
+    """The document breaks a rule or contradicts what is stored: refused whole."""
+
+
+def when(text):
+    return parse_datetime(text) if text else None
+
+
+class Writer:
+    """One document written into the database. ``registry(player, row)`` decides what becomes
+    of a known player's registry row (central: conflicts; venue: take it)."""
+
+    def __init__(
+        self, document: dict, *, registry: Callable[[Player, dict], None], strict: bool = True
+    ):
+        self.document = document
+        self.registry = registry
+        self.strict = strict
+        self.counts: Counter = Counter()
+        self.players: dict[str, int] = {}  # uuid → pk
+        self.users: dict[str, int] = {}
+        self.changed: dict[int, bool] = {}  # tournament pk → published results changed
+        self.new_confirmed: list[tuple[ResultSheet, int]] = []  # sheets to score, version pk
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def user(self, username: str | None) -> int | None:
+        if not username:
+            return None
+        if not self.users:
+            self.users = dict(get_user_model().objects.values_list("username", "pk"))
+        return self.users.get(username)
+
+    def player(self, ref: str | None) -> int | None:
+        if ref is None:
+            return None
+        if ref not in self.players:
+            raise DocumentInvalid(_("The upload names a player it does not carry."))
+        return self.players[ref]
+
+    def touch(self, tournament: Tournament, *, results: bool = False) -> None:
+        self.changed[tournament.pk] = self.changed.get(tournament.pk, False) or results
+
+    @staticmethod
+    def forward(order: list, old: str, new: str, what: str) -> None:
+        if order.index(new) < order.index(old):
+            raise DocumentInvalid(
+                _("%(what)s would move back from “%(old)s” to “%(new)s”.")
+                % {"what": what, "old": old, "new": new}
+            )
+
+    # --- the document ----------------------------------------------------------------------
+
+    def write(self) -> list[Tournament]:
+        for row in self.document["players"]:
+            self.write_player(row)
+        written = []
+        for data in self.document["tournaments"]:
+            written.append(self.write_tournament(data))
+        return written
+
+    def write_player(self, row: dict) -> None:
+        known = Player.objects.filter(uuid=row["uuid"]).first()
+        if known is None and row.get("federation_number"):
+            # a member the venue entered by number: the registry's row of that member
+            known = Player.objects.filter(federation_number=row["federation_number"]).first()
+        if known is not None:
+            self.registry(known, row)
+            self.players[row["uuid"]] = known.pk
+            return
+        fields = {f: row[f] for f in PLAYER_FIELDS}
+        created = Player.objects.create(uuid=row["uuid"], **fields)
+        self.players[row["uuid"]] = created.pk
+        self.counts["players"] += 1
+
+    def tournament_fields(self, data: dict) -> dict:
+        fields = {f: data[f] for f in TOURNAMENT_FIELDS}
+        for f in DATE_FIELDS:
+            fields[f] = parse_date(fields[f])
+        for f in TIME_FIELDS:
+            fields[f] = when(fields[f])
+        return fields
+
+    def write_tournament(self, data: dict) -> Tournament:
+        fields = self.tournament_fields(data)
+        main = Tournament.objects.filter(uuid=data["juniors_of"]).first()
+        if data["juniors_of"] and main is None:
+            raise DocumentInvalid(_("The juniors' field's main tournament is missing."))
+        t = Tournament.objects.select_for_update().filter(uuid=data["uuid"]).first()
+        if t is None:
+            t = Tournament.objects.create(
+                uuid=data["uuid"], juniors_of=main, created_by_id=self.user(data["created_by"]),
+                **fields,
+            )  # fmt: skip
+            self.counts["tournaments"] += 1
+            self.touch(t)
+        else:
+            self.forward(TOURNAMENT_ORDER, t.status, fields["status"], _("The tournament"))
+            if any(getattr(t, f) != v for f, v in fields.items()):
+                Tournament.objects.filter(pk=t.pk).update(**fields)
+                self.touch(t)
+            t.refresh_from_db()
+        self.write_teams(t, data["teams"])
+        self.write_registrations(t, data["registrations"])
+        self.write_pins(t, data["pins"])
+        rounds = {}
+        for rdata in data["rounds"]:
+            rounds[rdata["number"]] = self.write_round(t, rdata)
+        logs = row_writers.Logs(self, t, rounds)
+        logs.write(data)
+        return t
+
+    def write_teams(self, t: Tournament, names: list[str]) -> None:
+        for name in names:
+            _team, created = Team.objects.get_or_create(tournament=t, name=name)
+            self.counts["teams"] += created
+
+    def write_registrations(self, t: Tournament, rows: list[dict]) -> None:
+        teams = dict(Team.objects.filter(tournament=t).values_list("name", "pk"))
+        known = {r.player_id: r for r in Registration.objects.filter(tournament=t)}
+        for row in rows:
+            player_id = self.player(row["player"])
+            fields = {
+                "reserve": row["reserve"],
+                "team_id": teams.get(row["team"]) if row["team"] else None,
+                "checked_in_at": when(row["checked_in_at"]),
+                "withdrawn_at": when(row["withdrawn_at"]),
+                "source": row["source"],
+            }
+            reg = known.get(player_id)
+            if reg is None:
+                reg = Registration.objects.create(
+                    tournament=t, player_id=player_id, registered_by_id=self.user(
+                        row["registered_by"]), **fields
+                )  # fmt: skip
+                Registration.objects.filter(pk=reg.pk).update(
+                    registered_at=when(row["registered_at"])
+                )
+                self.counts["registrations"] += 1
+                self.touch(t)
+            elif any(getattr(reg, f) != v for f, v in fields.items()):
+                Registration.objects.filter(pk=reg.pk).update(**fields)
+                self.touch(t)
+
+    def write_pins(self, t: Tournament, rows: list[dict]) -> None:
+        wanted = {self.player(row["player"]): row for row in rows}
+        TablePin.objects.filter(tournament=t).exclude(player_id__in=wanted).delete()
+        for player_id, row in wanted.items():
+            pin, created = TablePin.objects.update_or_create(
+                tournament=t,
+                player_id=player_id,
+                defaults={"table_number": row["table_number"], "reason": row["reason"]},
+                create_defaults={
+                    "table_number": row["table_number"],
+                    "reason": row["reason"],
+                    "created_by_id": self.user(row["created_by"]),
+                },
+            )
+            self.counts["pins"] += created
+
+    def write_round(self, t: Tournament, data: dict) -> Round:
+        fields = {
+            "kind": data["kind"],
+            "status": data["status"],
+            "seed": data["seed"],
+            "method": data["method"],
+            "notice": data["notice"],
+            "released_at": when(data["released_at"]),
+            "published_at": when(data["published_at"]),
+        }
+        rnd = Round.objects.select_for_update().filter(tournament=t, number=data["number"]).first()
+        was = rnd.status if rnd else None
+        if rnd is None:
+            rnd = Round.objects.create(
+                tournament=t, number=data["number"], created_by_id=self.user(data["created_by"]),
+                **fields,
+            )  # fmt: skip
+            Round.objects.filter(pk=rnd.pk).update(created_at=when(data["created_at"]))
+            self.counts["rounds"] += 1
+            self.touch(t)
+        else:
+            label = _("Round %(number)s") % {"number": rnd.number}
+            self.forward(ROUND_ORDER, rnd.status, fields["status"], label)
+            if any(getattr(rnd, f) != v for f, v in fields.items()):
+                Round.objects.filter(pk=rnd.pk).update(**fields)
+                self.touch(t, results=fields["status"] == RoundStatus.PUBLISHED)
+        rnd.refresh_from_db()
+        self.write_tables(rnd, data["tables"], seats_open=was in (None, RoundStatus.DRAWN))
+        return rnd
+
+    def write_tables(self, rnd: Round, rows: list[dict], *, seats_open: bool) -> None:
+        tables = {x.number: x for x in Table.objects.filter(round=rnd)}
+        extra = sorted(set(tables) - {row["number"] for row in rows})
+        if extra and not seats_open:
+            raise DocumentInvalid(
+                _("Round %(round)s: the upload lacks table %(table)s.")
+                % {"round": rnd.number, "table": extra[0]}
+            )
+        wanted = {
+            (row["number"], s["letter"], self.player(s["player"]), s["reserve"])
+            for row in rows
+            for s in row["seats"]
+        }
+        stored = set(
+            Seat.objects.filter(round=rnd).values_list(
+                "table__number", "letter", "player_id", "reserve"
+            )
+        )
+        if wanted != stored:
+            if not seats_open:
+                raise DocumentInvalid(
+                    _("Round %(round)s: the pairing was released and cannot change.")
+                    % {"round": rnd.number}
+                )
+            Seat.objects.filter(round=rnd).delete()
+            Table.objects.filter(round=rnd, number__in=extra).delete()
+            self.touch(rnd.tournament)
+        for row in rows:
+            table = tables.get(row["number"])
+            if table is None:
+                table = tables[row["number"]] = Table.objects.create(
+                    round=rnd, number=row["number"]
+                )
+                self.counts["tables"] += 1
+            if wanted != stored:
+                Seat.objects.bulk_create(
+                    Seat(round=rnd, table=table, letter=s["letter"], reserve=s["reserve"],
+                         player_id=self.player(s["player"]))
+                    for s in row["seats"]
+                )  # fmt: skip
+                self.counts["seats"] += len(row["seats"])
+        for row in rows:
+            if row["sheet"] is not None:
+                row_writers.write_sheet(self, tables[row["number"]], row["sheet"])
