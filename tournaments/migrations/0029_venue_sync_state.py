@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0027_venue_checkout'),
+        ('tournaments', '0028_venue_uuids'),
     ]
 
     operations = [
