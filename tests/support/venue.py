@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,7 +111,11 @@ class VenueProcess:
         return sorted((self.folder / "venue-backups").glob("*.json"))
 
 
-def migrated_template(folder: Path) -> Path:
-    """An empty, migrated venue database to copy for each laptop of a test module."""
+@functools.cache
+def migrated_template() -> Path:
+    """An empty, migrated venue database to copy for each laptop (migrating takes long: once
+    per test run)."""
+    folder = Path(tempfile.mkdtemp(prefix="venue-template-"))
     VenueProcess(folder).manage("migrate", "--noinput")
+    (folder / "venue-secret-key").unlink()  # each laptop makes its own
     return folder / "venue.sqlite3"

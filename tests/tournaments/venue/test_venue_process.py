@@ -42,9 +42,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SEEDS = [(11, 101), (22, 202), (33, 303)]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory):
-    return migrated_template(tmp_path_factory.mktemp("venue-template"))
+@pytest.fixture
+def template():
+    return migrated_template()
 
 
 def _pairing(tournament, number: int) -> list[tuple[int, str, int, bool]]:

@@ -8,11 +8,13 @@ from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments import permissions
 from tournaments.enums import GlobalRole, StaffRole
@@ -149,7 +151,7 @@ def local_director_ensure(*, checkout: VenueCheckout, username: str, password: s
         user.is_active = True
         user.save()
     user.groups.add(*permissions.role_groups(GlobalRole.DIRECTOR))
-    _, assigned = TournamentStaff.objects.get_or_create(
+    _staff, assigned = TournamentStaff.objects.get_or_create(
         tournament_id=main_id, user=user, role=StaffRole.DIRECTOR
     )
     if assigned:
@@ -191,7 +193,7 @@ def _require_empty() -> None:
 def package_load(*, package: dict, central_url: str = "") -> VenueSyncState:
     """Load a checkout package (downloaded from the central server by the director) into the
     laptop's empty database; the uploads then go to ``central_url`` or the package's."""
-    from tournaments.venue.load import venue_document_load
+    from tournaments.venue.apply import venue_document_load
 
     require_venue_mode()
     _require_empty()
@@ -205,6 +207,9 @@ def package_load(*, package: dict, central_url: str = "") -> VenueSyncState:
     return sync_state_create(checkout=checkout, central_url=url, sequence=checkout.last_sequence)
 
 
+BACKUP_ALTERED = _lazy("The backup's signature does not match: it was altered or is incomplete.")
+
+
 @transaction.atomic
 def backup_restore(*, path, central_url: str = "") -> VenueSyncState:
     """Carry on the day from a backup (another laptop's): its signature is checked with the
@@ -212,14 +217,19 @@ def backup_restore(*, path, central_url: str = "") -> VenueSyncState:
     so the central server accepts the next uploads (and a resend of the backup's own number
     with the same content is a no-op there)."""
     from tournaments.venue.document import FORMAT_VERSION
-    from tournaments.venue.signing import envelope_open
+    from tournaments.venue.signing import BadEnvelope, verify_document
 
     require_venue_mode()
     _require_empty()
     found = backup.backup_read(path)
-    document = envelope_open(
-        checkout_uuid=found["checkout"], key=found["key"], raw=found["envelope"]
-    )
+    try:
+        document = verify_document(
+            raw=found["envelope"], checkout_uuid=found["checkout"], key=found["key"]
+        )
+    except (BadEnvelope, signing.BadSignature, ValueError) as error:
+        raise ValidationError(BACKUP_ALTERED) from error
+    if document.get("sequence") != found["sequence"]:
+        raise ValidationError(BACKUP_ALTERED)
     package = {
         "format": found.get("format", FORMAT_VERSION),
         "checkout": found["checkout"],
