@@ -36,7 +36,8 @@ from tournaments.venue.document import (
     document_digest,
     players_snapshot,
 )
-from tournaments.venue.load import DocumentInvalid, Writer
+from tournaments.venue.load import Writer
+from tournaments.venue.rows import DocumentInvalid
 from tournaments.venue.signing import BadEnvelope, envelope_checkout, verify_document
 
 ALWAYS_ASKED = ("federation_number", "is_guest")

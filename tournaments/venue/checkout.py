@@ -86,6 +86,8 @@ def venue_checkout_open(*, tournament: Tournament, by) -> VenueCheckout:
                 software_version=str(document.FORMAT_VERSION),
                 checked_out_by=by,
                 checked_out_at=timezone.now(),
+                # the registry as it left: a field edited here and there is a conflict later
+                players_base=document.players_snapshot(tournament=locked),
             )
     except IntegrityError as error:  # the database's one-open-checkout rule, the last line
         raise ValidationError(_("This tournament is already checked out.")) from error

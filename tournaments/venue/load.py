@@ -17,8 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 
 from tournaments.enums import RoundStatus, TournamentStatus
@@ -35,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.venue import rows as row_writers
 from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
+from tournaments.venue.rows import DocumentInvalid, when
 
 TOURNAMENT_ORDER = [
     TournamentStatus.DRAFT,
@@ -50,14 +50,6 @@ TIME_FIELDS = (
     "check_in_opens_at",
     "check_in_closes_at",
 )
-
-
-class DocumentInvalid(ValidationError):
-    """The document breaks a rule or contradicts what is stored: refused whole."""
-
-
-def when(text):
-    return parse_datetime(text) if text else None
 
 
 class Writer:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import ValidationError
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from tournaments.enums import RoundStatus
@@ -41,9 +43,11 @@ WHO = {
 """Compared as people of each site, not as content: a venue's user may not exist centrally."""
 
 
-def _invalid(message: str):
-    from tournaments.venue.load import DocumentInvalid
+class DocumentInvalid(ValidationError):
+    """The document breaks a rule or contradicts what is stored: refused whole."""
 
+
+def _invalid(message: str) -> DocumentInvalid:
     return DocumentInvalid(message)
 
 
@@ -106,9 +110,7 @@ def sync(
 
 
 def when(text):
-    from tournaments.venue.load import when as parse
-
-    return parse(text)
+    return parse_datetime(text) if text else None
 
 
 def _stamp(model, pk: int, **fields) -> None:

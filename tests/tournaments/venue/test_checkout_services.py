@@ -55,6 +55,7 @@ def test_the_director_checks_out(w):
     assert len(checkout.key) >= 40
     assert checkout.software_version == str(document.FORMAT_VERSION)
     assert checkout.ended_at is None
+    assert set(checkout.players_base) == {str(r.player.uuid) for r in w.t.registrations.all()}
 
 
 def test_a_federation_admin_checks_out(w):
