@@ -15,3 +15,8 @@ def connect() -> None:
     if settings.VENUE_MODE:
         events.results_changed.connect(_published, dispatch_uid="venue-laptop-results")
         events.round_released.connect(_published, dispatch_uid="venue-laptop-round")
+
+
+def disconnect() -> None:
+    events.results_changed.disconnect(dispatch_uid="venue-laptop-results")
+    events.round_released.disconnect(dispatch_uid="venue-laptop-round")
