@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments import permissions
 from tournaments.enums import GlobalRole, StaffRole
@@ -105,7 +105,15 @@ def envelope_sign(*, state: VenueSyncState, now: datetime) -> tuple[int, str, st
         locked.backup_at = now
     locked.content_digest = digest
     locked.save()
-    for field in ("sequence", "signed_digest", "content_digest", "backup_digest", "backup_at"):
+    kept = (
+        "sequence",
+        "signed_digest",
+        "content_digest",
+        "backup_digest",
+        "backup_at",
+        "backup_file",
+    )
+    for field in kept:
         setattr(state, field, getattr(locked, field))
     return locked.sequence, digest, envelope
 
@@ -207,7 +215,9 @@ def package_load(*, package: dict, central_url: str = "") -> VenueSyncState:
     return sync_state_create(checkout=checkout, central_url=url, sequence=checkout.last_sequence)
 
 
-BACKUP_ALTERED = _lazy("The backup's signature does not match: it was altered or is incomplete.")
+BACKUP_ALTERED = gettext_lazy(
+    "The backup's signature does not match: it was altered or is incomplete."
+)
 
 
 @transaction.atomic
