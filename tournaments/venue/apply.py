@@ -10,6 +10,8 @@ rules of the site. Every upload is logged (`VenueUpload`); a refusal leaves only
 
 from __future__ import annotations
 
+import logging
+
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -39,6 +41,8 @@ from tournaments.venue.document import (
 from tournaments.venue.load import Writer
 from tournaments.venue.rows import DocumentInvalid
 from tournaments.venue.signing import BadEnvelope, envelope_checkout, verify_document
+
+log_error = logging.getLogger(__name__)
 
 ALWAYS_ASKED = ("federation_number", "is_guest")
 """Registry fields a venue never changes on its own: they say who the player is."""
@@ -146,8 +150,19 @@ def _log(checkout, outcome: str, **fields) -> VenueUpload:
     return VenueUpload.objects.create(checkout=checkout, outcome=outcome, **fields)
 
 
+def _require_own_tournament(checkout: VenueCheckout, document: dict) -> None:
+    """The checked-out tournament first, then at most its juniors' field: nothing else."""
+    main = str(checkout.tournament.uuid)
+    refs = [(t.get("uuid"), t.get("juniors_of")) for t in document.get("tournaments") or []]
+    if not refs or refs[0] != (main, None) or any(j != main for _u, j in refs[1:]):
+        raise DocumentInvalid(_("The upload carries another tournament than the checked-out one."))
+    if len(refs) > 2:
+        raise DocumentInvalid(_("The upload carries another tournament than the checked-out one."))
+
+
 def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     """The document written and checked, in the caller's savepoint; raises if refused."""
+    _require_own_tournament(checkout, document)
     registry = CentralRegistry(checkout.players_base or {})
     writer = Writer(document, registry=registry)
     tournaments = writer.write()
@@ -237,6 +252,15 @@ def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
             return _write(checkout, document_upgrade(document), log)
     except (ValidationError, IntegrityError) as error:
         return _log(checkout, UploadOutcome.INVALID, message=_message(error), **log)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        # signed with the right key, but not a document this server can read
+        log_error.warning("venue upload %s malformed: %r", log["sequence"], error)
+        return _log(
+            checkout,
+            UploadOutcome.INVALID,
+            message=_("The upload is incomplete or malformed and was not applied."),
+            **log,
+        )
 
 
 def venue_document_load(*, package: dict) -> Tournament:

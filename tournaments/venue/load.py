@@ -35,6 +35,7 @@ from tournaments.models import (
 from tournaments.venue import rows as row_writers
 from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
 from tournaments.venue.rows import DocumentInvalid, when
+from tournaments.venue.sheet_rows import write_sheet
 
 TOURNAMENT_ORDER = [
     TournamentStatus.DRAFT,
@@ -277,4 +278,4 @@ class Writer:
                 self.counts["seats"] += len(row["seats"])
         for row in rows:
             if row["sheet"] is not None:
-                row_writers.write_sheet(self, tables[row["number"]], row["sheet"])
+                write_sheet(self, tables[row["number"]], row["sheet"])

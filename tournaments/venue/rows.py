@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from tournaments.enums import RoundStatus
 from tournaments.models import (
     Absence,
     CutDecision,
@@ -20,17 +19,12 @@ from tournaments.models import (
     PlayerWarning,
     RefereeCall,
     Registration,
-    ResultSheet,
     Round,
     RoundClockAction,
     Ruling,
-    SheetSignoff,
-    SheetVersion,
     Table,
     Tournament,
 )
-from tournaments.results.services import scored_lines_store
-from tournaments.sheets.services import normalise_games, sheet_errors
 from tournaments.venue.document import Export
 
 if TYPE_CHECKING:
@@ -47,7 +41,7 @@ class DocumentInvalid(ValidationError):
     """The document breaks a rule or contradicts what is stored: refused whole."""
 
 
-def _invalid(message: str) -> DocumentInvalid:
+def invalid(message: str) -> DocumentInvalid:
     return DocumentInvalid(message)
 
 
@@ -69,6 +63,7 @@ def compare(old: dict, new: dict, *, once: tuple[str, ...] = ()) -> tuple[bool, 
 def sync(
     w: Writer,
     *,
+    kind: str,
     what: str,
     stored: dict,
     rows: list[dict],
@@ -79,6 +74,7 @@ def sync(
     once: tuple[str, ...] = (),
 ) -> int:
     """Insert the new rows, compare the known ones, refuse a stored row the document lacks.
+    ``kind`` counts the inserts (`VenueUpload.counts`), ``what`` names the row in messages.
     Returns the number of rows inserted or filled in."""
     changed = 0
     seen = set()
@@ -88,21 +84,24 @@ def sync(
         obj = stored.get(k)
         if obj is None:
             create(row)
-            w.counts[what] += 1
+            w.counts[kind] += 1
             changed += 1
             continue
         refused, fills = compare(export(obj), row, once=once)
         if refused:
-            raise _invalid(
-                _("%(what)s %(key)s differs from the one already recorded; recorded entries are "
-                  "never changed.") % {"what": what, "key": k}
-            )  # fmt: skip
+            raise invalid(
+                _(
+                    "%(what)s %(key)s differs from the one already recorded; recorded entries are "
+                    "never changed."
+                )
+                % {"what": what, "key": k}
+            )
         if fills and fill is not None:
             fill(obj, row)
             changed += 1
     missing = [k for k in stored if k not in seen]
     if missing:
-        raise _invalid(
+        raise invalid(
             _("The upload lacks %(what)s %(key)s that was already recorded (an older copy?).")
             % {"what": what, "key": missing[0]}
         )
@@ -113,102 +112,9 @@ def when(text):
     return parse_datetime(text) if text else None
 
 
-def _stamp(model, pk: int, **fields) -> None:
+def stamp(model, pk: int, **fields) -> None:
     """Set the times the database would set itself on insert (auto_now_add)."""
     model.objects.filter(pk=pk).update(**{k: when(v) for k, v in fields.items()})
-
-
-# --- sheets ------------------------------------------------------------------------------------
-
-
-def _validate(table: Table, data: dict, number: int) -> None:
-    games = data["games"]
-    if not games:
-        return
-    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
-    errors = []
-    if normalise_games(games, letters=letters) != games:
-        errors.append(_("the games are not in the stored form"))
-    else:
-        errors = sheet_errors(table, games)
-    if errors:
-        raise _invalid(
-            _("Round %(round)s, table %(table)s, version %(version)s: %(errors)s")
-            % {
-                "round": table.round.number,
-                "table": table.number,
-                "version": number,
-                "errors": " ".join(errors),
-            }
-        )
-
-
-def write_sheet(w: Writer, table: Table, data: dict) -> None:
-    rnd = table.round
-    sheet = ResultSheet.objects.select_for_update().filter(table=table).first()
-    if sheet is None:
-        sheet = ResultSheet.objects.create(table=table, round=rnd, status=data["status"])
-    keys = [v["submission_key"] for v in data["versions"] if v["submission_key"]]
-    if len(keys) != len(set(keys)):
-        raise _invalid(
-            _("Round %(round)s, table %(table)s: a form was recorded twice.")
-            % {"round": rnd.number, "table": table.number}
-        )
-    export = exporter(w)
-    stored = {v.number: v for v in SheetVersion.objects.filter(sheet=sheet)}
-    label = _("Round %(round)s, table %(table)s: sheet version") % {
-        "round": rnd.number,
-        "table": table.number,
-    }
-
-    def create(row: dict) -> None:
-        if w.strict:
-            _validate(table, row, row["number"])
-        v = SheetVersion.objects.create(
-            sheet=sheet, number=row["number"], games=row["games"], status=row["status"],
-            action=row["action"], reason=row["reason"], filled_in_by=row["filled_in_by"],
-            signed_by_all=row["signed_by_all"], created_by_id=w.user(row["created_by"]),
-            device=row["device"], submission_key=row["submission_key"],
-        )  # fmt: skip
-        _stamp(SheetVersion, v.pk, created_at=row["created_at"])
-        stored[v.number] = v
-
-    def version_row(v: SheetVersion) -> dict:
-        return export.sheet_version(v, [])
-
-    sync(w, what=label, stored=dict(stored), rows=data["versions"], key=lambda r: r["number"],
-         export=version_row, create=create)  # fmt: skip
-    for row in data["versions"]:
-        write_signoffs(w, stored[row["number"]], row["signoffs"], label)
-    numbers = {n: v.pk for n, v in stored.items()}
-    current, confirmed = numbers.get(data["current"]), numbers.get(data["confirmed"])
-    before = (sheet.status, sheet.version, sheet.current_id, sheet.confirmed_id)
-    after = (data["status"], data["version"], current, confirmed)
-    if before == after:
-        return
-    ResultSheet.objects.filter(pk=sheet.pk).update(
-        status=data["status"], version=data["version"], current_id=current, confirmed_id=confirmed
-    )
-    w.touch(rnd.tournament, results=rnd.status == RoundStatus.PUBLISHED)
-    if confirmed is not None and confirmed != before[3]:
-        sheet.refresh_from_db()
-        sheet.table = table
-        scored_lines_store(sheet=sheet, version=stored[data["confirmed"]])
-
-
-def write_signoffs(w: Writer, version: SheetVersion, rows: list[dict], label: str) -> None:
-    stored = {o.letter: o for o in SheetSignoff.objects.filter(version=version)}
-
-    def create(row: dict) -> None:
-        o = SheetSignoff.objects.create(
-            version=version, letter=row["letter"], verdict=row["verdict"], note=row["note"],
-            device=row["device"],
-        )  # fmt: skip
-        _stamp(SheetSignoff, o.pk, created_at=row["created_at"])
-
-    sync(w, what=_("%(label)s %(number)s, sign-off") % {"label": label, "number": version.number},
-         stored=stored, rows=rows, key=lambda r: r["letter"], export=exporter(w).signoff,
-         create=create)  # fmt: skip
 
 
 # --- logs of a tournament ---------------------------------------------------------------------
@@ -227,16 +133,38 @@ class Logs:
 
     def write(self, data: dict) -> None:
         w, t = self.w, self.t
-        n = sync(w, what=_("Warning"), stored=self.by_uuid(PlayerWarning, tournament=t),
-                 rows=data["warnings"], key=lambda r: r["uuid"], export=self.export.warning,
-                 create=self.warning_create, fill=self.warning_fill,
-                 once=("withdrawn_at", "withdrawal_reason"))  # fmt: skip
-        n += sync(w, what=_("Ruling"), stored=self.by_uuid(Ruling, tournament=t),
-                  rows=data["rulings"], key=lambda r: r["uuid"], export=self.export.ruling,
-                  create=self.ruling_create)  # fmt: skip
-        n += sync(w, what=_("Decision on a tie"), stored=self.by_uuid(CutDecision, tournament=t),
-                  rows=data["cut_decisions"], key=lambda r: r["uuid"], export=self.export.cut,
-                  create=self.cut_create)  # fmt: skip
+        n = sync(
+            w,
+            kind="warnings",
+            what=_("Warning"),
+            stored=self.by_uuid(PlayerWarning, tournament=t),
+            rows=data["warnings"],
+            key=lambda r: r["uuid"],
+            export=self.export.warning,
+            create=self.warning_create,
+            fill=self.warning_fill,
+            once=("withdrawn_at", "withdrawal_reason"),
+        )
+        n += sync(
+            w,
+            kind="rulings",
+            what=_("Ruling"),
+            stored=self.by_uuid(Ruling, tournament=t),
+            rows=data["rulings"],
+            key=lambda r: r["uuid"],
+            export=self.export.ruling,
+            create=self.ruling_create,
+        )
+        n += sync(
+            w,
+            kind="cut decisions",
+            what=_("Decision on a tie"),
+            stored=self.by_uuid(CutDecision, tournament=t),
+            rows=data["cut_decisions"],
+            key=lambda r: r["uuid"],
+            export=self.export.cut,
+            create=self.cut_create,
+        )
         for rdata in data["rounds"]:
             n += self.write_round_logs(self.rounds[rdata["number"]], rdata)
         if n:
@@ -244,73 +172,132 @@ class Logs:
 
     def write_round_logs(self, rnd: Round, data: dict) -> int:
         w = self.w
-        n = sync(w, what=_("Pairing change"), stored=self.by_uuid(PairingChange, round=rnd),
-                 rows=data["changes"], key=lambda r: r["uuid"], export=self.export.change,
-                 create=lambda row: self.change_create(rnd, row))  # fmt: skip
-        n += sync(w, what=_("Absence"), stored=self.by_uuid(Absence, round=rnd),
-                  rows=data["absences"], key=lambda r: r["uuid"], export=self.export.absence,
-                  create=lambda row: self.absence_create(rnd, row), fill=self.absence_fill,
-                  once=("cancelled_at",))  # fmt: skip
-        n += sync(w, what=_("Referee call"), stored=self.by_uuid(RefereeCall, round=rnd),
-                  rows=data["calls"], key=lambda r: r["uuid"], export=self.export.call,
-                  create=lambda row: self.call_create(rnd, row), fill=self.call_fill,
-                  once=("taken_at", "closed_at", "outcome", "warning", "ruling"))  # fmt: skip
+        n = sync(
+            w,
+            kind="pairing changes",
+            what=_("Pairing change"),
+            stored=self.by_uuid(PairingChange, round=rnd),
+            rows=data["changes"],
+            key=lambda r: r["uuid"],
+            export=self.export.change,
+            create=lambda row: self.change_create(rnd, row),
+        )
+        n += sync(
+            w,
+            kind="absences",
+            what=_("Absence"),
+            stored=self.by_uuid(Absence, round=rnd),
+            rows=data["absences"],
+            key=lambda r: r["uuid"],
+            export=self.export.absence,
+            create=lambda row: self.absence_create(rnd, row),
+            fill=self.absence_fill,
+            once=("cancelled_at",),
+        )
+        n += sync(
+            w,
+            kind="referee calls",
+            what=_("Referee call"),
+            stored=self.by_uuid(RefereeCall, round=rnd),
+            rows=data["calls"],
+            key=lambda r: r["uuid"],
+            export=self.export.call,
+            create=lambda row: self.call_create(rnd, row),
+            fill=self.call_fill,
+            once=("taken_at", "closed_at", "outcome", "warning", "ruling"),
+        )
         stored = {a.number: a for a in RoundClockAction.objects.filter(round=rnd)}
-        n += sync(w, what=_("Clock action"), stored=stored, rows=data["clock"],
-                  key=lambda r: r["number"], export=self.export.clock,
-                  create=lambda row: RoundClockAction.objects.create(
-                      round=rnd, number=row["number"], action=row["action"],
-                      minutes=row["minutes"], at=when(row["at"]),
-                      created_by_id=w.user(row["created_by"])))  # fmt: skip
+        n += sync(
+            w,
+            kind="clock actions",
+            what=_("Clock action"),
+            stored=stored,
+            rows=data["clock"],
+            key=lambda r: r["number"],
+            export=self.export.clock,
+            create=lambda row: RoundClockAction.objects.create(
+                round=rnd,
+                number=row["number"],
+                action=row["action"],
+                minutes=row["minutes"],
+                at=when(row["at"]),
+                created_by_id=w.user(row["created_by"]),
+            ),
+        )
         return n
 
     def warning_create(self, row: dict) -> None:
         w = self.w
         o = PlayerWarning.objects.create(
-            uuid=row["uuid"], tournament=self.t, player_id=w.player(row["player"]),
-            round_id=self.round_id(row["round"]), game_number=row["game_number"],
-            table_number=row["table_number"], kind=row["kind"], ground=row["ground"],
-            ground_text=row["ground_text"], note=row["note"], given_by_id=w.user(row["given_by"]),
-            withdrawn_at=when(row["withdrawn_at"]), withdrawn_by_id=w.user(row["withdrawn_by"]),
+            uuid=row["uuid"],
+            tournament=self.t,
+            player_id=w.player(row["player"]),
+            round_id=self.round_id(row["round"]),
+            game_number=row["game_number"],
+            table_number=row["table_number"],
+            kind=row["kind"],
+            ground=row["ground"],
+            ground_text=row["ground_text"],
+            note=row["note"],
+            given_by_id=w.user(row["given_by"]),
+            withdrawn_at=when(row["withdrawn_at"]),
+            withdrawn_by_id=w.user(row["withdrawn_by"]),
             withdrawal_reason=row["withdrawal_reason"],
-        )  # fmt: skip
-        _stamp(PlayerWarning, o.pk, given_at=row["given_at"])
+        )
+        stamp(PlayerWarning, o.pk, given_at=row["given_at"])
 
     def warning_fill(self, o: PlayerWarning, row: dict) -> None:
         PlayerWarning.objects.filter(pk=o.pk).update(
-            withdrawn_at=when(row["withdrawn_at"]), withdrawn_by_id=self.w.user(
-                row["withdrawn_by"]), withdrawal_reason=row["withdrawal_reason"],
-        )  # fmt: skip
+            withdrawn_at=when(row["withdrawn_at"]),
+            withdrawn_by_id=self.w.user(row["withdrawn_by"]),
+            withdrawal_reason=row["withdrawal_reason"],
+        )
 
     def ruling_create(self, row: dict) -> None:
         earlier = Ruling.objects.filter(uuid=row["escalated_from"]).first()
         if row["escalated_from"] and earlier is None:
-            raise _invalid(_("A final ruling names a ruling the upload does not carry."))
+            raise invalid(_("A final ruling names a ruling the upload does not carry."))
         o = Ruling.objects.create(
-            uuid=row["uuid"], tournament=self.t, round_id=self.round_id(row["round"]),
-            table_number=row["table_number"], game_number=row["game_number"],
-            question=row["question"], decision=row["decision"], rule_cited=row["rule_cited"],
-            objections=row["objections"], status=row["status"], escalated_from=earlier,
+            uuid=row["uuid"],
+            tournament=self.t,
+            round_id=self.round_id(row["round"]),
+            table_number=row["table_number"],
+            game_number=row["game_number"],
+            question=row["question"],
+            decision=row["decision"],
+            rule_cited=row["rule_cited"],
+            objections=row["objections"],
+            status=row["status"],
+            escalated_from=earlier,
             decided_by_id=self.w.user(row["decided_by"]),
-        )  # fmt: skip
-        _stamp(Ruling, o.pk, decided_at=row["decided_at"])
+        )
+        stamp(Ruling, o.pk, decided_at=row["decided_at"])
 
     def cut_create(self, row: dict) -> None:
         w = self.w
         CutDecision.objects.create(
-            uuid=row["uuid"], tournament=self.t, kind=row["kind"],
-            table_number=row["table_number"], tied_player_ids=[w.player(p) for p in row["tied"]],
-            chosen_player_ids=[w.player(p) for p in row["chosen"]], method=row["method"],
-            reason=row["reason"], decided_by_id=w.user(row["decided_by"]),
+            uuid=row["uuid"],
+            tournament=self.t,
+            kind=row["kind"],
+            table_number=row["table_number"],
+            tied_player_ids=[w.player(p) for p in row["tied"]],
+            chosen_player_ids=[w.player(p) for p in row["chosen"]],
+            method=row["method"],
+            reason=row["reason"],
+            decided_by_id=w.user(row["decided_by"]),
             decided_at=when(row["decided_at"]),
-        )  # fmt: skip
+        )
 
     def change_create(self, rnd: Round, row: dict) -> None:
         o = PairingChange.objects.create(
-            uuid=row["uuid"], round=rnd, user_id=self.w.user(row["user"]), action=row["action"],
-            description=row["description"], created_repeat=row["created_repeat"],
-        )  # fmt: skip
-        _stamp(PairingChange, o.pk, at=row["at"])
+            uuid=row["uuid"],
+            round=rnd,
+            user_id=self.w.user(row["user"]),
+            action=row["action"],
+            description=row["description"],
+            created_repeat=row["created_repeat"],
+        )
+        stamp(PairingChange, o.pk, at=row["at"])
 
     def absence_create(self, rnd: Round, row: dict) -> None:
         w = self.w
@@ -320,14 +307,20 @@ class Logs:
                 tournament=self.t, player_id=w.player(row["registration"])
             )
         o = Absence.objects.create(
-            uuid=row["uuid"], round=rnd, player_id=w.player(row["player"]),
-            from_game=row["from_game"], reason=row["reason"],
+            uuid=row["uuid"],
+            round=rnd,
+            player_id=w.player(row["player"]),
+            from_game=row["from_game"],
+            reason=row["reason"],
             warning=PlayerWarning.objects.filter(uuid=row["warning"]).first()
-            if row["warning"] else None,
-            registration=registration, created_by_id=w.user(row["created_by"]),
-            cancelled_at=when(row["cancelled_at"]), cancelled_by_id=w.user(row["cancelled_by"]),
-        )  # fmt: skip
-        _stamp(Absence, o.pk, created_at=row["created_at"])
+            if row["warning"]
+            else None,
+            registration=registration,
+            created_by_id=w.user(row["created_by"]),
+            cancelled_at=when(row["cancelled_at"]),
+            cancelled_by_id=w.user(row["cancelled_by"]),
+        )
+        stamp(Absence, o.pk, created_at=row["created_at"])
 
     def absence_fill(self, o: Absence, row: dict) -> None:
         Absence.objects.filter(pk=o.pk).update(
@@ -338,21 +331,29 @@ class Logs:
     def call_fields(self, row: dict) -> dict:
         w = self.w
         return {
-            "taken_by_id": w.user(row["taken_by"]), "taken_at": when(row["taken_at"]),
-            "closed_by_id": w.user(row["closed_by"]), "closed_at": when(row["closed_at"]),
+            "taken_by_id": w.user(row["taken_by"]),
+            "taken_at": when(row["taken_at"]),
+            "closed_by_id": w.user(row["closed_by"]),
+            "closed_at": when(row["closed_at"]),
             "outcome": row["outcome"],
             "warning": PlayerWarning.objects.filter(uuid=row["warning"]).first()
-            if row["warning"] else None,
+            if row["warning"]
+            else None,
             "ruling": Ruling.objects.filter(uuid=row["ruling"]).first() if row["ruling"] else None,
-        }  # fmt: skip
+        }
 
     def call_create(self, rnd: Round, row: dict) -> None:
         table = Table.objects.get(round=rnd, number=row["table_number"])
         o = RefereeCall.objects.create(
-            uuid=row["uuid"], tournament=self.t, round=rnd, table=table, reason=row["reason"],
-            device=row["device"], **self.call_fields(row),
-        )  # fmt: skip
-        _stamp(RefereeCall, o.pk, created_at=row["created_at"])
+            uuid=row["uuid"],
+            tournament=self.t,
+            round=rnd,
+            table=table,
+            reason=row["reason"],
+            device=row["device"],
+            **self.call_fields(row),
+        )
+        stamp(RefereeCall, o.pk, created_at=row["created_at"])
 
     def call_fill(self, o: RefereeCall, row: dict) -> None:
         fields = self.call_fields(row)

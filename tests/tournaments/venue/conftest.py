@@ -69,3 +69,40 @@ def running(staff, players):
     """A city championship (3 rounds, 8 players) with round 1 played centrally, checked out."""
     t = play_tournament(director=staff["director"], desk=staff["desk"], players=players, rounds=1)
     return checkout_make(t, user=staff["director"])
+
+
+def row_counts() -> dict[str, int]:
+    """Rows of every model of the site: "nothing changed" means these stay."""
+    from django.apps import apps
+
+    return {
+        m._meta.label: m.objects.count()
+        for app in ("tournaments", "ranking")
+        for m in apps.get_app_config(app).get_models()
+    }
+
+
+@pytest.fixture
+def results_signals():
+    """The tournament ids every `results_changed` (the ranking's recompute) was sent with."""
+    from tournaments.common import events
+
+    sent: list[int] = []
+
+    def receiver(sender, tournament_id, **kwargs):
+        sent.append(tournament_id)
+
+    events.results_changed.connect(receiver, dispatch_uid="venue-test-counter")
+    yield sent
+    events.results_changed.disconnect(dispatch_uid="venue-test-counter")
+
+
+def play(t, staff, rounds: int = 1):
+    """The venue's work: the next ``rounds`` rounds paired, entered, confirmed, published."""
+    from tests.support.builders import play_next_round
+
+    def work():
+        for _ in range(rounds):
+            play_next_round(t, director=staff["director"], desk=staff["desk"])
+
+    return work
