@@ -14,6 +14,7 @@ handler500 = "tournaments.common.errors.server_error"
 urlpatterns = [
     path("", include("tournaments.urls.public")),
     path("leitung/", include("tournaments.urls.director")),
+    path("", include("tournaments.urls.venue")),
     path("kommission/", commission_home, name="commission_home"),
     path("api/v1/", api.urls),
     path("schiedsrichter/turniere/", include("tournaments.urls.referee")),

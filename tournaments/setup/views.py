@@ -26,6 +26,7 @@ from tournaments.setup.forms import (
     StaffForm,
     TournamentForm,
 )
+from tournaments.venue.views import director as venue_views
 
 FORMAT_FIELDS = tuple(TournamentForm.Meta.fields)
 
@@ -106,6 +107,7 @@ def tournament_detail(request, pk: int):
             ],
             "cut_notes": rounds_selectors.cut_decision_notes(tournament),
             "junior_form": JuniorFieldCreateForm(),
+            **venue_views.venue_context(request, tournament),
         },
     )
 

@@ -1,0 +1,93 @@
+"""The federation's review (issue 18): uploads held after a revoke (apply or discard, with a
+reason; nothing is written before) and registry conflicts (keep the central or take the venue
+value)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import permissions
+from tournaments.common.http import flash_errors
+from tournaments.models import UploadOutcome
+from tournaments.venue import review as services
+from tournaments.venue import selectors
+from tournaments.venue.forms import ConflictForm, ReviewDecisionForm
+
+
+def _require_admin(request) -> None:
+    permissions.require(
+        permissions.is_federation_admin(request.user),
+        _("Only the federation decides on held uploads and conflicts."),
+    )
+
+
+@login_required
+@require_GET
+def review_list(request):
+    _require_admin(request)
+    return render(
+        request,
+        "tournaments/venue/review_list.html",
+        {
+            "held": selectors.held_uploads(),
+            "decided": selectors.decided_uploads(),
+            "conflicts": selectors.open_conflicts(),
+            "resolved": selectors.resolved_conflicts(),
+        },
+    )
+
+
+@login_required
+def review_detail(request, upload_pk: int):
+    _require_admin(request)
+    upload = selectors.upload_or_404(upload_pk)
+    form = ReviewDecisionForm(request.POST or None)
+    if request.method == "POST" and upload.outcome == UploadOutcome.REVIEW and form.is_valid():
+        try:
+            services.venue_upload_decide(
+                upload=upload,
+                by=request.user,
+                apply_it=form.cleaned_data["decision"] == ReviewDecisionForm.APPLY,
+                reason=form.cleaned_data["reason"],
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Decided."))
+            return redirect("venue:review_list")
+    preview = (
+        services.held_upload_preview(upload=upload)
+        if upload.outcome == UploadOutcome.REVIEW
+        else None
+    )
+    status = 400 if request.method == "POST" and form.errors else 200
+    context = {"upload": upload, "preview": preview, "form": form}
+    return render(request, "tournaments/venue/review.html", context, status=status)
+
+
+@login_required
+@require_POST
+def conflict_resolve(request, pk: int):
+    _require_admin(request)
+    conflict = selectors.conflict_or_404(pk)
+    form = ConflictForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the central or the venue value."))
+        return redirect("venue:review_list")
+    try:
+        services.registry_conflict_resolve(
+            conflict=conflict,
+            by=request.user,
+            keep=form.cleaned_data["keep"],
+            reason=form.cleaned_data["reason"],
+        )
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, _("Conflict resolved."))
+    return redirect("venue:review_list")

@@ -1,0 +1,70 @@
+"""The laptop's upload endpoint (issue 18): ``POST /venue/upload/``, the body is the signed
+envelope; the answer is JSON. No session, no CSRF token (the signature proves the sender);
+limited per client address. Bad input is a 4xx with a message, never a 500."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from tournaments.common import ratelimit
+from tournaments.common.http import error_messages
+from tournaments.models import UploadOutcome
+from tournaments.venue.apply import venue_upload_receive
+
+MAX_BYTES = 16 * 1024 * 1024
+LIMIT_PER_MINUTE = 20
+"""The laptop uploads at most every 2 minutes and at each publication; a venue's Wi-Fi may put
+several laptops behind one address, and retries after a cut line come in bursts."""
+
+STATUS = {
+    UploadOutcome.APPLIED: 200,
+    UploadOutcome.UNCHANGED: 200,
+    UploadOutcome.STALE: 409,
+    UploadOutcome.FORK: 409,
+    UploadOutcome.TAMPERED: 400,
+    UploadOutcome.INVALID: 400,
+    UploadOutcome.VERSION: 400,
+    UploadOutcome.REVIEW: 202,
+}
+
+
+def _refused(status: int, message: str) -> JsonResponse:
+    return JsonResponse({"outcome": "refused", "message": message, "sequence": None}, status=status)
+
+
+@csrf_exempt
+@require_POST
+def venue_upload(request):
+    if settings.VENUE_MODE:  # the laptop sends uploads, it does not take them
+        raise Http404
+    address = ratelimit.client_address(request)
+    if ratelimit.hit("venue-upload", address, window=60) > LIMIT_PER_MINUTE:
+        return _refused(429, _("Too many uploads from this address: please wait a minute."))
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_BYTES:
+        return _refused(413, _("The upload is too large."))
+    body = request.read(MAX_BYTES + 1)
+    if len(body) > MAX_BYTES:
+        return _refused(413, _("The upload is too large."))
+    if not body:
+        return _refused(400, _("The upload is empty."))
+    try:
+        raw = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return _refused(400, _("The upload is not UTF-8 text."))
+    try:
+        upload = venue_upload_receive(raw=raw)
+    except ValidationError as exc:
+        return _refused(400, " ".join(error_messages(exc)))
+    return JsonResponse(
+        {"outcome": upload.outcome, "message": upload.message, "sequence": upload.sequence},
+        status=STATUS.get(upload.outcome, 400),
+    )
