@@ -101,7 +101,9 @@ class Export:
         )
         t |= Q(warnings__tournament_id__in=self.ids)
         pinned = TablePin.objects.filter(tournament_id__in=self.ids).values("player_id")
-        rows = Player.objects.filter(t | Q(pk__in=pinned)).distinct().order_by("uuid")
+        # in the order of the central ids: the laptop inserts them in this order, so its ids
+        # sort alike and the same seed draws the same pairing there (acceptance 1)
+        rows = Player.objects.filter(t | Q(pk__in=pinned)).distinct().order_by("pk")
         result = []
         for p in rows:
             self.players[p.pk] = str(p.uuid)
