@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -18,6 +19,9 @@ DIRECTOR = "leitung"
 DIRECTOR_PASSWORD = "venue-passwort-123"
 
 # the venue plays as the central test process does (tests/conftest.py)
+#: this test run's migrated, empty venue database and collected static files
+TEMPLATE = Path(tempfile.gettempdir()) / f"venue-template-{os.getpid()}"
+
 _ENV = {
     "VENUE_MODE": "1",
     "PAIRING_SEARCH_ITERATIONS": "2000",
@@ -34,8 +38,10 @@ tournament = current_state().checkout.tournament
 director = get_user_model().objects.get(username={director!r})
 desk, _ = get_user_model().objects.get_or_create(username="orgatisch-spielort")
 rng = random.Random({sheets})
-rnd = play_next_round(tournament, director=director, desk=desk, seed={seed}, rng=rng)
-print("round", rnd.number, rnd.status)
+rnd = play_next_round(
+    tournament, director=director, desk=desk, seed={seed}, rng=rng, publish={publish}
+)
+print("round", rnd.number, rnd.status, "tournament", tournament.pk)
 """
 
 
@@ -51,6 +57,7 @@ class VenueProcess:
     @property
     def env(self) -> dict:
         env = {**os.environ, **_ENV, "VENUE_DIR": str(self.folder)}
+        env["DJANGO_STATIC_ROOT"] = str(TEMPLATE / "static")  # collected once for all
         for name in ("DATABASE_URL", "REDIS_URL", "DJANGO_ALLOWED_HOSTS"):
             env.pop(name, None)
         return env
@@ -99,9 +106,28 @@ class VenueProcess:
             DIRECTOR_PASSWORD,
         )
 
-    def play_round(self, *, seed: int, sheets: int) -> str:
-        code = PLAY_ROUND.format(director=DIRECTOR, seed=seed, sheets=sheets)
-        return self.output("shell", "-c", code)
+    def play_round(self, *, seed: int, sheets: int, publish: bool = True) -> str:
+        """Pair and release the next round, enter and confirm every sheet, publish it."""
+        code = PLAY_ROUND.format(director=DIRECTOR, seed=seed, sheets=sheets, publish=publish)
+        return self.output("shell", "-c", code).splitlines()[-1]
+
+    def serve(self, port: int) -> subprocess.Popen:
+        """`make venue`'s server and uploader (`venue_serve`), until terminated."""
+        return subprocess.Popen(
+            [
+                sys.executable,
+                "manage.py",
+                "venue_serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=(self.folder / "serve.log").open("w"),
+            stderr=subprocess.STDOUT,
+        )
 
     def sync(self, *extra: str) -> str:
         """One look of the uploader; prints what happened (the server's outcome)."""
@@ -115,7 +141,10 @@ class VenueProcess:
 def migrated_template() -> Path:
     """An empty, migrated venue database to copy for each laptop (migrating takes long: once
     per test run)."""
-    folder = Path(tempfile.mkdtemp(prefix="venue-template-"))
-    VenueProcess(folder).manage("migrate", "--noinput")
+    folder = TEMPLATE
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    laptop = VenueProcess(folder)
+    laptop.manage("migrate", "--noinput")
+    laptop.manage("collectstatic", "--noinput", "--verbosity", "0")
     (folder / "venue-secret-key").unlink()  # each laptop makes its own
     return folder / "venue.sqlite3"
