@@ -72,11 +72,12 @@ def post_envelope(central_url: str, envelope: str) -> tuple[str, str]:
     return outcome, str(answer.get("message") or "")
 
 
-def sync_once(*, now: datetime | None = None, force: bool = False, post=post_envelope) -> str:
+def sync_once(*, now: datetime | None = None, force: bool = False, post=None) -> str:
     """One look: refresh the digest, back up and upload when due. Returns what happened:
     "idle" (nothing loaded), "current" (nothing to do), "backup", or the upload's outcome.
     ``force`` uploads whatever the timers say (the director's button, the final upload)."""
     now = now or timezone.now()
+    post = post or post_envelope
     state = selectors.current_state()
     if state is None:
         return "idle"
