@@ -151,6 +151,14 @@ def test_a_tournament_played_offline_equals_one_played_centrally(live_server, tm
     day.checkout.refresh_from_db()
     assert day.checkout.state == "checked_in"
 
+    # after check-in the laptop erases its copy (players' personal data) and its backups
+    assert len(venue.backups()) == 3
+    assert venue.output("venue_erase", "--yes").endswith("The local copy is erased.")
+    count = "from tournaments.models import Player, Tournament; "
+    count += "print(Player.objects.count(), Tournament.objects.count())"
+    assert venue.output("shell", "-c", count).splitlines()[-1] == "0 0"
+    assert venue.backups() == []
+
 
 def test_laptop_dies_restore_from_backup_play_on_check_in(live_server, tmp_path, template):
     day = Day()
