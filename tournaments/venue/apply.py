@@ -10,6 +10,7 @@ rules of the site. Every upload is logged (`VenueUpload`); a refusal leaves only
 
 from __future__ import annotations
 
+import json
 import logging
 
 from django.core import signing
@@ -169,13 +170,29 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     for t in tournaments:
         results_check(t)
     upload = _log(checkout, UploadOutcome.APPLIED, counts=dict(writer.counts), **log)
-    for conflict in registry.conflicts:
+    open_ones = {
+        (c.player_id, c.field, json.dumps(c.venue))
+        for c in VenueRegistryConflict.objects.filter(
+            upload__checkout=checkout, resolved_at__isnull=True
+        )
+    }
+    new = [
+        c
+        for c in registry.conflicts
+        if (c.player_id, c.field, json.dumps(c.venue)) not in open_ones
+    ]  # a conflict still open is not recorded again by the next upload
+    for conflict in new:
         conflict.upload = upload
-    VenueRegistryConflict.objects.bulk_create(registry.conflicts)
+    VenueRegistryConflict.objects.bulk_create(new)
     checkout.last_sequence = log["sequence"]
     checkout.last_digest = log["digest"]
     checkout.last_made_at = parse_datetime(document.get("made_at") or "") or checkout.last_made_at
-    checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at"])
+    # players the venue created: their base is what arrived, so later venue edits are taken
+    checkout.players_base = {
+        **(checkout.players_base or {}),
+        **{row["uuid"]: row for row in writer.created_players},
+    }
+    checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at", "players_base"])
     for pk, results in writer.changed.items():  # the existing hooks, once per tournament
         if results:
             events.published_results_changed(pk)
@@ -266,10 +283,21 @@ def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
 def venue_document_load(*, package: dict) -> Tournament:
     """On the venue laptop: load a checkout package into an (almost) empty database and create
     the checkout row with the central uuid and key. Returns the main tournament."""
+    if not isinstance(package, dict) or not all(
+        package.get(k) for k in ("checkout", "key", "document")
+    ):
+        raise ValidationError(_("This is not a checkout package of the central server."))
     problem = format_problem(package.get("format"))
     if problem:
         raise ValidationError(problem)
     document = document_upgrade(package["document"])
+    if VenueCheckout.objects.filter(uuid=package["checkout"]).exists():
+        raise ValidationError(_("This checkout package is already loaded here."))
+    uuids = [t.get("uuid") for t in document.get("tournaments") or []]
+    if Tournament.objects.filter(uuid__in=uuids).exists():
+        raise ValidationError(
+            _("This tournament is already on this computer; erase its copy before loading again.")
+        )
     with transaction.atomic():
         tournaments = Writer(document, registry=venue_registry, strict=False).write()
         main = tournaments[0]

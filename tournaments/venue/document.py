@@ -138,8 +138,16 @@ class Export:
                 key=lambda x: x["player"],
             ),
             "cut_decisions": [self.cut(c) for c in CutDecision.objects.filter(tournament=t)],
-            "warnings": [self.warning(w) for w in PlayerWarning.objects.filter(tournament=t)],
-            "rulings": [self.ruling(r) for r in Ruling.objects.filter(tournament=t)],
+            "warnings": [
+                self.warning(w)
+                for w in PlayerWarning.objects.filter(tournament=t).select_related("round")
+            ],
+            "rulings": [
+                self.ruling(r)
+                for r in Ruling.objects.filter(tournament=t).select_related(
+                    "round", "escalated_from"
+                )
+            ],
             "rounds": [self.round(r) for r in Round.objects.filter(tournament=t)],
         }
         return data
@@ -236,8 +244,16 @@ class Export:
                 for t in tables
             ],
             "changes": [self.change(c) for c in PairingChange.objects.filter(round=r)],
-            "absences": [self.absence(a) for a in Absence.objects.filter(round=r)],
-            "calls": [self.call(c) for c in RefereeCall.objects.filter(round=r)],
+            "absences": [
+                self.absence(a)
+                for a in Absence.objects.filter(round=r).select_related("warning", "registration")
+            ],
+            "calls": [
+                self.call(c)
+                for c in RefereeCall.objects.filter(round=r).select_related(
+                    "table", "warning", "ruling"
+                )
+            ],
             "clock": [
                 self.clock(a) for a in RoundClockAction.objects.filter(round=r).order_by("number")
             ],

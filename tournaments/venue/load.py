@@ -37,13 +37,6 @@ from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
 from tournaments.venue.rows import DocumentInvalid, when
 from tournaments.venue.sheet_rows import write_sheet
 
-TOURNAMENT_ORDER = [
-    TournamentStatus.DRAFT,
-    TournamentStatus.REGISTRATION,
-    TournamentStatus.RUNNING,
-    TournamentStatus.FINISHED,
-]
-ROUND_ORDER = [RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.PUBLISHED]
 DATE_FIELDS = ("start_date", "end_date")
 TIME_FIELDS = (
     "registration_opened_at",
@@ -65,6 +58,7 @@ class Writer:
         self.strict = strict
         self.counts: Counter = Counter()
         self.players: dict[str, int] = {}  # uuid → pk
+        self.created_players: list[dict] = []  # registry rows the document brought in
         self.users: dict[str, int] = {}
         self.changed: dict[int, bool] = {}  # tournament pk → published results changed
         self.new_confirmed: list[tuple[ResultSheet, int]] = []  # sheets to score, version pk
@@ -89,11 +83,15 @@ class Writer:
         self.changed[tournament.pk] = self.changed.get(tournament.pk, False) or results
 
     @staticmethod
-    def forward(order: list, old: str, new: str, what: str) -> None:
+    def forward(choices, old: str, new: str, what: str) -> None:
+        """Statuses move only forward (in the order of their choices)."""
+        order = list(choices.values)
+        if new not in order:
+            raise DocumentInvalid(_("%(what)s has an unknown status.") % {"what": what})
         if order.index(new) < order.index(old):
             raise DocumentInvalid(
                 _("%(what)s would move back from “%(old)s” to “%(new)s”.")
-                % {"what": what, "old": old, "new": new}
+                % {"what": what, "old": choices(old).label, "new": choices(new).label}
             )
 
     # --- the document ----------------------------------------------------------------------
@@ -118,6 +116,7 @@ class Writer:
         fields = {f: row[f] for f in PLAYER_FIELDS}
         created = Player.objects.create(uuid=row["uuid"], **fields)
         self.players[row["uuid"]] = created.pk
+        self.created_players.append(row)
         self.counts["players"] += 1
 
     def tournament_fields(self, data: dict) -> dict:
@@ -142,7 +141,7 @@ class Writer:
             self.counts["tournaments"] += 1
             self.touch(t)
         else:
-            self.forward(TOURNAMENT_ORDER, t.status, fields["status"], _("The tournament"))
+            self.forward(TournamentStatus, t.status, fields["status"], _("The tournament"))
             if any(getattr(t, f) != v for f, v in fields.items()):
                 Tournament.objects.filter(pk=t.pk).update(**fields)
                 self.touch(t)
@@ -203,7 +202,9 @@ class Writer:
                     "created_by_id": self.user(row["created_by"]),
                 },
             )
-            self.counts["pins"] += created
+            if created:
+                TablePin.objects.filter(pk=pin.pk).update(created_at=when(row["created_at"]))
+                self.counts["pins"] += 1
 
     def write_round(self, t: Tournament, data: dict) -> Round:
         fields = {
@@ -227,7 +228,7 @@ class Writer:
             self.touch(t)
         else:
             label = _("Round %(number)s") % {"number": rnd.number}
-            self.forward(ROUND_ORDER, rnd.status, fields["status"], label)
+            self.forward(RoundStatus, rnd.status, fields["status"], label)
             if any(getattr(rnd, f) != v for f, v in fields.items()):
                 Round.objects.filter(pk=rnd.pk).update(**fields)
                 self.touch(t, results=fields["status"] == RoundStatus.PUBLISHED)

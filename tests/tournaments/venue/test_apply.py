@@ -137,12 +137,13 @@ def test_an_older_backup_and_a_fork_are_refused(running, staff):
     stale = venue_upload_receive(raw=envelope(running, docs[0]))
     assert (stale.outcome, stale.message) == (
         UploadOutcome.STALE,
-        "Older than the last upload (2): an old backup?",
+        "Älter als der letzte Upload (2): eine alte Sicherung?",
     )
     fork = venue_upload_receive(raw=envelope(running, {**docs[0], "sequence": 2}))
     assert fork.outcome == UploadOutcome.FORK
     assert fork.message == (
-        "Upload 2 was already received with other content: two laptops continued the same copy?"
+        "Upload 2 kam bereits mit anderem Inhalt an: haben zwei Laptops dieselbe Kopie "
+        "weitergeführt?"
     )
     after = row_counts()
     assert after.pop("tournaments.VenueUpload") == before.pop("tournaments.VenueUpload") + 2

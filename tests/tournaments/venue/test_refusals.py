@@ -39,7 +39,8 @@ def refused(running, raw: str, outcome: str):
 
 
 SIGNATURE_MESSAGE = (
-    "The signature does not match this checkout: the upload was altered or signed with another key."
+    "Die Signatur passt nicht zu diesem ausgecheckten Turnier: der Upload wurde verändert "
+    "oder mit einem anderen Schlüssel signiert."
 )
 
 
@@ -72,7 +73,7 @@ def test_an_invalid_game_refuses_the_whole_upload(running, doc):
     for version in _round2_sheet(bad, 2)["versions"]:
         version["games"][0]["scores"] = {"A": 60, "B": 50, "C": -20, "D": -30}
     upload = refused(running, envelope(running, bad), UploadOutcome.INVALID)
-    assert upload.message.startswith("Round 2, table 2, version 1: Spiel 1")
+    assert upload.message.startswith("Runde 2, Tisch 2, Version 1: Spiel 1")
     assert Round.objects.filter(tournament=running.tournament).count() == 1
 
 
@@ -82,7 +83,9 @@ def test_an_unconfirmed_sheet_in_a_published_round_refuses_the_whole_upload(runn
     sheet["versions"] = sheet["versions"][:1]
     sheet.update(status="entered", version=1, current=1, confirmed=None)
     upload = refused(running, envelope(running, bad), UploadOutcome.INVALID)
-    assert upload.message == "Round 2 is published, but the sheet of table 2 is not confirmed."
+    assert upload.message == (
+        "Runde 2 ist veröffentlicht, aber der Bogen von Tisch 2 ist nicht bestätigt."
+    )
     assert SheetVersion.objects.filter(sheet__round__number=2).count() == 0
 
 
@@ -96,8 +99,8 @@ def test_a_changed_recorded_version_is_refused(running, doc):
     upload = venue_upload_receive(raw=envelope(running, changed))
     assert (upload.outcome, upload.message) == (
         UploadOutcome.INVALID,
-        "Round 2, table 1: sheet version 1 differs from the one already recorded; recorded "
-        "entries are never changed.",
+        "Runde 2, Tisch 1: Bogen-Version 1 weicht vom bereits gespeicherten Eintrag ab; "
+        "gespeicherte Einträge werden nie geändert.",
     )
     assert row_counts()["tournaments.SheetVersion"] == before["tournaments.SheetVersion"]
 
@@ -110,7 +113,7 @@ def test_a_round_never_moves_back(running, doc):
     upload = venue_upload_receive(raw=envelope(running, back))
     assert (upload.outcome, upload.message) == (
         UploadOutcome.INVALID,
-        "Round 2 would move back from “published” to “released”.",
+        "Runde 2 würde von „Ergebnisse veröffentlicht“ auf „Paarung freigegeben“ zurückgehen.",
     )
 
 
@@ -119,13 +122,13 @@ def test_a_newer_format_is_refused_with_a_clear_message(running, doc):
     newer = {**doc, "format": FORMAT_VERSION + 1}
     upload = refused(running, envelope(running, newer), UploadOutcome.VERSION)
     assert upload.message == (
-        f"This upload comes from a newer version of the venue software (format "
-        f"{FORMAT_VERSION + 1}; this server reads {FORMAT_VERSION - 1} and {FORMAT_VERSION}). "
-        "Please update the central server first."
+        f"Dieser Upload stammt von einer neueren Version der Spielort-Software (Format "
+        f"{FORMAT_VERSION + 1}; dieser Server liest {FORMAT_VERSION - 1} und {FORMAT_VERSION}). "
+        "Bitte zuerst den zentralen Server aktualisieren."
     )
     older = {**doc, "format": FORMAT_VERSION - 2}
     upload = refused(running, envelope(running, older), UploadOutcome.VERSION)
-    assert "old version of the venue software" in upload.message
+    assert upload.message.startswith("Dieser Upload stammt von einer alten Version")
 
 
 def test_one_format_back_is_applied(running, doc):
@@ -150,8 +153,8 @@ def test_not_an_envelope_and_an_unknown_checkout_are_refused_without_a_log(runni
 
     with pytest.raises(ValidationError) as error:
         venue_upload_receive(raw="hello")
-    assert error.value.messages == ["This is not an upload of the venue software."]
+    assert error.value.messages == ["Das ist kein Upload der Spielort-Software."]
     stranger = sign_document(checkout_uuid=uuid4(), key="x" * 40, document=doc)
     with pytest.raises(ValidationError) as error:
         venue_upload_receive(raw=stranger)
-    assert error.value.messages == ["This checkout is not known here."]
+    assert error.value.messages == ["Dieser Upload gehört zu keinem hier bekannten Auschecken."]
