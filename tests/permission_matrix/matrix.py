@@ -25,7 +25,7 @@ from typing import Any
 
 from tests.support.permission_world import ROLES
 
-CODES = {"200", "302", "403", "404", "405", "409", "410", "422", "L", "W"}
+CODES = {"200", "302", "400", "403", "404", "405", "409", "410", "422", "L", "W"}
 METHODS = ("GET", "POST")
 
 

@@ -28,12 +28,13 @@ from tests.permission_matrix import (
     ranking,
     referee,
     table,
+    venue,
 )
 from tests.permission_matrix.matrix import METHODS, parse
 from tests.support.permission_world import ROLES, make_permission_world
 from tests.support.routes import url_routes
 
-TABLES = (public, accounts, director, referee, ranking, api, table)
+TABLES = (public, accounts, director, referee, ranking, api, table, venue)
 ROUTES = list(url_routes())
 CALLS = {
     **{m.PREFIX + key: call for m in TABLES for key, call in m.CALLS.items()},

@@ -16,6 +16,7 @@ from ranking.commission import services as commission_services
 from ranking.compute import services as compute
 from ranking.notifications import services as notification_services
 from tests.support import builders
+from tests.support.venue_world import make_venue_world
 from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import Absence, Player, Registration, Round, Tournament
 from tournaments.privacy import services as privacy_services
@@ -80,6 +81,9 @@ class PermissionWorld:
     erasure_request_id: int  # an open erasure request of a player in no tournament (issue 16)
     axes_ids: dict  # model name -> a record of django-axes
     calendar_token: str = ""  # the player's calendar feed link
+    venue: Tournament | None = None  # V: the director's, checked out (tests/support/venue_world)
+    held_upload_id: int = 0  # an upload of V's revoked earlier checkout, held for review
+    conflict_id: int = 0  # a registry conflict of a player of V, open
 
 
 def make_permission_world() -> PermissionWorld:
@@ -190,7 +194,13 @@ def make_permission_world() -> PermissionWorld:
         "fed": builders.make_user("verband", role=GlobalRole.FEDERATION_ADMIN),
         "su": builders.make_user("admin", role=GlobalRole.FEDERATION_ADMIN, superuser=True),
     }
+    venue, held_upload_id, conflict_id = make_venue_world(
+        director=director, admin=users["fed"], players=players[8:12]
+    )
     return PermissionWorld(
+        venue=venue,
+        held_upload_id=held_upload_id,
+        conflict_id=conflict_id,
         users=users,
         t=t,
         t_juniors=t_juniors,

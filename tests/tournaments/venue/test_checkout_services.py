@@ -198,9 +198,9 @@ def test_check_in_is_refused_while_the_newest_signed_upload_was_refused(w):
     with pytest.raises(ValidationError) as refused:
         venue.venue_checkout_checkin(checkout=checkout, by=w.users["director"])
     assert refused.value.messages == [
-        "Das letzte Hochladen vom Spielort (Nummer 4) wurde abgelehnt: abgelehnt: Inhalt "
-        "verstößt gegen die Regeln. Bitte vom Spielort erneut hochladen, bis es übernommen "
-        "ist, oder den Verband bitten, das Auschecken zu widerrufen."
+        "Der letzte Upload vom Spielort (Nummer 4) wurde abgelehnt: abgelehnt: Inhalt "
+        "verstößt gegen die Regeln. Bitte vom Spielort erneut hochladen, bis er übernommen "
+        "ist, oder den Verband bitten, den Checkout zu widerrufen."
     ]
     checkout.refresh_from_db()
     assert checkout.state == CheckoutState.OUT
@@ -223,7 +223,7 @@ def test_only_the_director_or_admin_checks_in(w):
     venue.venue_checkout_checkin(checkout=checkout, by=w.users["admin"], reason="x")
     with pytest.raises(ValidationError) as refused:
         venue.venue_checkout_checkin(checkout=checkout, by=w.users["admin"], reason="x")
-    assert refused.value.messages == ["Dieses Auschecken ist bereits beendet (eingecheckt)."]
+    assert refused.value.messages == ["Dieser Checkout ist bereits beendet (eingecheckt)."]
 
 
 def test_revoke_is_for_the_federation_with_a_reason(w):

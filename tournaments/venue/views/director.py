@@ -38,11 +38,12 @@ def venue_context(request, tournament) -> dict:
 
 
 def _answer(request, tournament, *, done: str = "", errors: list[str] | None = None, forms=None):
-    """htmx: the section again (with its message); without JavaScript: back to the page."""
+    """htmx: the section again, with its message (also a refusal: htmx swaps only a 2xx
+    answer); without JavaScript: back to the page, the message flashed."""
     if request.headers.get("HX-Request"):
         context = {"tournament": tournament, **venue_context(request, tournament), **(forms or {})}
         context.update(venue_done=done, venue_errors=errors or [])
-        return render(request, SECTION, context, status=400 if errors else 200)
+        return render(request, SECTION, context)
     for message in errors or []:
         messages.error(request, message)
     if done:
