@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from tournaments.venue.laptop.selectors import backup_dir
 
 KIND = "drv-venue-backup"
+#: backups kept in the folder (the newest ones): a day's worth at one every couple of minutes
+KEEP = 200
 
 
 def backup_write(*, state, envelope: str, now: datetime) -> Path:
@@ -45,6 +47,8 @@ def backup_write(*, state, envelope: str, now: datetime) -> Path:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
+    for old in backups_list()[:-KEEP]:  # names sort by sequence number
+        old.unlink(missing_ok=True)
     return path
 
 

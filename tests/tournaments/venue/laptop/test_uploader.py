@@ -165,3 +165,15 @@ def test_the_endpoints_answer_is_read(laptop, monkeypatch):
     )
     assert seen["url"] == "https://zentral.example/venue/upload/"
     assert seen["data"] == b"venue1:x:y"
+
+
+def test_only_the_newest_backups_are_kept(laptop, monkeypatch):
+    from tournaments.venue.laptop import backup
+
+    monkeypatch.setattr(backup, "KEEP", 2)
+    start = timezone.now()
+    for second in range(4):
+        laptop.sequence = second  # as if the content had changed each time
+        backup.backup_write(state=laptop, envelope="e", now=start + timedelta(seconds=second))
+    kept = sorted(p.name.split("-")[1] for p in selectors.backup_dir().glob("*.json"))
+    assert kept == ["000002", "000003"]
