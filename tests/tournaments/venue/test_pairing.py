@@ -3,8 +3,14 @@ change there (a swap before release); once released it never changes (issue 18).
 
 import copy
 
-from tests.support.builders import play_round
-from tests.tournaments.venue.conftest import at_venue, doc_diff, document_of, envelope
+from tests.support.builders import play_round, play_tournament
+from tests.tournaments.venue.conftest import (
+    at_venue,
+    checkout_make,
+    doc_diff,
+    document_of,
+    envelope,
+)
 from tournaments.models import PairingChange, Seat, UploadOutcome
 from tournaments.rounds import services as round_services
 from tournaments.venue.apply import venue_upload_receive
@@ -14,9 +20,10 @@ def _seating(rnd) -> set:
     return set(Seat.objects.filter(round=rnd).values_list("table__number", "letter", "player"))
 
 
-def test_a_swap_at_the_venue_in_a_round_drawn_before_the_checkout_arrives(running, staff):
-    t = running.tournament
+def test_a_swap_at_the_venue_in_a_round_drawn_before_the_checkout_arrives(staff, players):
+    t = play_tournament(director=staff["director"], desk=staff["desk"], players=players, rounds=1)
     rnd = round_services.round_pair_next(tournament=t, user=staff["director"], seed=3)
+    running = checkout_make(t, user=staff["director"])
     drawn = _seating(rnd)
 
     def day():
