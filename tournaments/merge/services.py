@@ -33,6 +33,7 @@ from tournaments.models import (
     SignupRequest,
     TablePin,
     Tournament,
+    VenueRegistryConflict,
 )
 
 #: Every table of ``tournaments`` that names a player, with the key its count has in the log.
@@ -46,6 +47,7 @@ MOVED_MODELS = (
     ("pins", TablePin),
     ("signup_requests", SignupRequest),
     ("erasure_requests", ErasureRequest),
+    ("venue_conflicts", VenueRegistryConflict),  # issue 18: the trail stays with the person
 )
 #: Profile fields the kept entry takes from the removed one where its own is empty.
 FILLED_FIELDS = ("club", "city", "birth_year", "email")

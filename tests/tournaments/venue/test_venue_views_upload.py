@@ -131,3 +131,16 @@ def test_uploads_are_limited_per_address(csrf_client, monkeypatch):
 def test_the_venue_laptop_takes_no_uploads(csrf_client, settings):
     settings.VENUE_MODE = True
     assert _post(csrf_client, "x").status_code == 404
+
+
+def test_a_signed_document_of_an_unexpected_shape_is_a_400(csrf_client, running, monkeypatch):
+    """Say a document signed with the checkout's key lacks a part the apply path reads."""
+    body = envelope(running, document_of(running, 1))
+
+    def broken(*, raw):
+        raise KeyError("tournaments")
+
+    monkeypatch.setattr(upload_view, "venue_upload_receive", broken)
+    response = _post(csrf_client, body)
+    assert response.status_code == 400
+    assert response.json()["message"] == ("Der Upload ist nicht lesbar; nichts wurde übernommen.")

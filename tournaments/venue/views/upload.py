@@ -4,6 +4,8 @@ limited per client address. Bad input is a 4xx with a message, never a 500."""
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
@@ -15,6 +17,8 @@ from tournaments.common import ratelimit
 from tournaments.common.http import error_messages
 from tournaments.models import UploadOutcome
 from tournaments.venue.apply import venue_upload_receive
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 16 * 1024 * 1024
 LIMIT_PER_MINUTE = 20
@@ -64,6 +68,11 @@ def venue_upload(request):
         upload = venue_upload_receive(raw=raw)
     except ValidationError as exc:
         return _refused(400, " ".join(error_messages(exc)))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # a signed document of a shape the apply path did not expect: bad input, not a 500;
+        # logged in full, as nothing was written (the receive transaction was rolled back)
+        log.exception("venue upload could not be read")
+        return _refused(400, _("The upload could not be read; nothing was applied."))
     return JsonResponse(
         {"outcome": upload.outcome, "message": upload.message, "sequence": upload.sequence},
         status=STATUS.get(upload.outcome, 400),
