@@ -12,8 +12,11 @@ from tournaments.venue.laptop import services
 def add_director_arguments(parser) -> None:
     parser.add_argument(
         "--director",
-        default="leitung",
-        help="User name of the director's login on this laptop (default: leitung).",
+        default="",
+        help=(
+            "User name of the director's login on this laptop (default: the tournament's "
+            "creator on the central site, so the venue's work keeps that name there)."
+        ),
     )
     parser.add_argument(
         "--director-password",
@@ -30,7 +33,7 @@ def add_director_arguments(parser) -> None:
 def report_director(command: BaseCommand, state, options) -> None:
     user, password = services.local_director_ensure(
         checkout=state.checkout,
-        username=options["director"],
+        username=options["director"] or services.central_director(state) or "leitung",
         password=options["director_password"] or None,
     )
     command.stdout.write(f"Director's login: {user.get_username()}")

@@ -148,12 +148,15 @@ def attempt_record(
 @transaction.atomic
 def local_director_ensure(*, checkout: VenueCheckout, username: str, password: str | None):
     """A login for the director on this laptop (the package carries no passwords): a director
-    of the checked-out tournament. Returns (user, password or None if it was kept)."""
+    of the checked-out tournament. Returns (user, password or None if it was kept). With the
+    director's central username the venue's work keeps its name on the central site."""
     require_venue_mode()
     tournament = checkout.tournament
     main_id = tournament.main_tournament_id
     user, created = get_user_model().objects.get_or_create(username=username)
-    if created or password:
+    # new, or an account of the trail that cannot log in yet (`_trail_accounts`)
+    fresh = created or not user.is_active or not user.has_usable_password()
+    if fresh or password:
         password = password or secrets.token_urlsafe(12)
         user.set_password(password)
         user.is_active = True
@@ -171,7 +174,7 @@ def local_director_ensure(*, checkout: VenueCheckout, username: str, password: s
             kind=StaffChangeKind.ASSIGNED,
             reason=_("Director's login on the venue laptop"),
         )
-    return user, (password if (created or password) else None)
+    return user, password
 
 
 def local_copy_erase(*, backups: bool = True) -> None:
@@ -197,6 +200,41 @@ def _require_empty() -> None:
         )
 
 
+def _trail_usernames(value, found: set[str]) -> set[str]:
+    """Every username the document names as who did something (``created_by``, ``user``…)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if (key == "user" or key.endswith("_by")) and isinstance(item, str) and item:
+                found.add(item)
+            else:
+                _trail_usernames(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _trail_usernames(item, found)
+    return found
+
+
+def _trail_accounts(document: dict) -> None:
+    """The people of the trail as accounts that cannot log in, so the laptop keeps who
+    entered, confirmed or decided what (the document names them; the loader looks them up)."""
+    User = get_user_model()
+    names = _trail_usernames(document, set())
+    have = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    for name in sorted(names - have):
+        user = User(username=name[:150], is_active=False)
+        user.set_unusable_password()
+        user.save()
+
+
+def central_director(state: VenueSyncState) -> str:
+    """The username who created the tournament centrally (the default local login)."""
+    return (
+        state.checkout.tournament.created_by.get_username()
+        if state.checkout.tournament.created_by
+        else ""
+    )
+
+
 @transaction.atomic
 def package_load(*, package: dict, central_url: str = "") -> VenueSyncState:
     """Load a checkout package (downloaded from the central server by the director) into the
@@ -207,6 +245,7 @@ def package_load(*, package: dict, central_url: str = "") -> VenueSyncState:
     _require_empty()
     if not isinstance(package, dict) or not {"checkout", "key", "document"} <= package.keys():
         raise ValidationError(_("This file is no checkout package of the central server."))
+    _trail_accounts(package["document"])
     tournament = venue_document_load(package=package)
     checkout = VenueCheckout.objects.get(uuid=package["checkout"], tournament=tournament)
     url = central_url or str(package.get("central_url") or "")

@@ -105,3 +105,23 @@ def test_erasing_deletes_every_row_and_the_backups(settings, tmp_path):
     assert get_user_model().objects.count() == 0
     assert VenueSyncState.objects.count() == 0
     assert list(selectors.backup_dir().glob("*.json")) == []
+
+
+def test_the_people_of_the_trail_become_accounts_that_cannot_log_in(laptop):
+    document = {
+        "tournaments": [
+            {"created_by": "leiterin", "rounds": [{"changes": [{"user": "orga-zentral"}]}]},
+            {"warnings": [{"given_by": "schiri", "withdrawn_by": None}]},
+        ],
+        "players": [{"last_name": "Quast", "club_by": 3}],
+    }
+    assert services._trail_usernames(document, set()) == {"leiterin", "orga-zentral", "schiri"}
+    services._trail_accounts(document)
+    made = get_user_model().objects.get(username="schiri")
+    assert (made.is_active, made.has_usable_password()) == (False, False)
+
+    # the director's login may be one of them: it gets a password and can log in
+    user, password = services.local_director_ensure(
+        checkout=laptop.checkout, username="schiri", password=None
+    )
+    assert user == made and user.is_active and user.check_password(password)
