@@ -126,6 +126,7 @@ def results_check(tournament: Tournament) -> None:
                 _("Round %(round)s is published before an earlier round.") % {"round": rnd.number}
             )
         tables = Table.objects.filter(round=rnd).select_related("sheet__confirmed", "round")
+        absences = rnd.absences.exists()
         for table in tables.order_by("number"):
             sheet = getattr(table, "sheet", None)
             if sheet is None or sheet.status != SheetStatus.CONFIRMED or not sheet.confirmed_id:
@@ -133,7 +134,7 @@ def results_check(tournament: Tournament) -> None:
                     _("Round %(round)s is published, but the sheet of table %(table)s is not "
                       "confirmed.") % {"round": rnd.number, "table": table.number}
                 )  # fmt: skip
-            elif rnd.absences.exists():
+            elif absences or any("not_played" in g for g in sheet.confirmed.games):
                 stale = absence_mismatch(table, sheet.confirmed.games)
                 if stale:
                     errors.append(stale)
