@@ -68,10 +68,13 @@ def venue_checkout_open(*, tournament: Tournament, by) -> VenueCheckout:
         raise ValidationError(
             _("Check out the main tournament: its juniors' field goes to the venue with it.")
         )
-    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    junior_ids = list(Tournament.objects.filter(juniors_of=locked).values_list("pk", flat=True))
+    junior_ids = list(
+        Tournament.objects.filter(juniors_of_id=tournament.pk).values_list("pk", flat=True)
+    )
     # Writes in flight finish first; later ones wait for this commit and then see the checkout.
-    venue_write_lock([locked.pk, *junior_ids], exclusive=True)
+    # Taken before any row lock: a write holds its shared lock while it locks its rows.
+    venue_write_lock([tournament.pk, *junior_ids], exclusive=True)
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.status == TournamentStatus.FINISHED:
         raise ValidationError(
             _("The tournament is finished: a finished tournament is not checked out.")
