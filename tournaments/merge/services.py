@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tournaments import permissions
 from tournaments.common import events
+from tournaments.common.guards import tournament_write
 from tournaments.enums import ErasureStatus, RoundStatus
 from tournaments.models import (
     Absence,
@@ -46,7 +47,7 @@ MOVED_MODELS = (
     ("pins", TablePin),
     ("signup_requests", SignupRequest),
     ("erasure_requests", ErasureRequest),
-    ("venue_conflicts", VenueRegistryConflict),
+    ("venue_conflicts", VenueRegistryConflict),  # issue 18: the trail stays with the person
 )
 #: Profile fields the kept entry takes from the removed one where its own is empty.
 FILLED_FIELDS = ("club", "city", "birth_year", "email")
@@ -62,6 +63,11 @@ def _tournaments_named(player: Player) -> set[int]:
     for model in (Registration, SignupRequest, PlayerWarning, TablePin):
         found |= _tournaments_of(player.pk, model)
     return found
+
+
+def _tournaments_merged(arguments: dict) -> set[int]:
+    """The venue guard (issue 18): a merge rewrites the rows of both entries' tournaments."""
+    return _tournaments_named(arguments["kept"]) | _tournaments_named(arguments["removed"])
 
 
 def _refuse_overlap(kept: Player, removed: Player) -> None:
@@ -111,6 +117,7 @@ def _move_cut_decisions(kept_id: int, removed_id: int, tournament_ids: set[int])
     return changed
 
 
+@tournament_write(via=_tournaments_merged)
 def player_merge(
     *, kept: Player, removed: Player, user, reason: str, now: datetime | None = None
 ) -> PlayerMerge:
