@@ -65,3 +65,7 @@ class Command(BaseCommand):
             f"Loaded “{tournament.name}” (checkout {state.checkout.uuid}); "
             f"uploads go to {state.central_url}."
         )
+        self.stdout.write(
+            f"{options['package']} holds the players' data and the upload key: delete it now "
+            "(the laptop keeps what it needs; backups go to the backup folder)."
+        )
