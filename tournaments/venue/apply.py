@@ -170,7 +170,14 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     tournaments = writer.write()
     for t in tournaments:
         results_check(t)
-    upload = _log(checkout, UploadOutcome.APPLIED, counts=dict(writer.counts), **log)
+    message = ""
+    if writer.unknown_users:  # their rows arrive without a person; the log keeps the names
+        message = _("Entered at the venue by people without an account here: %(names)s.") % {
+            "names": ", ".join(sorted(writer.unknown_users))
+        }
+    upload = _log(
+        checkout, UploadOutcome.APPLIED, counts=dict(writer.counts), message=message, **log
+    )
     open_ones = {
         (c.player_id, c.field, json.dumps(c.venue))
         for c in VenueRegistryConflict.objects.filter(

@@ -60,6 +60,7 @@ class Writer:
         self.players: dict[str, int] = {}  # uuid → pk
         self.created_players: list[dict] = []  # registry rows the document brought in
         self.users: dict[str, int] = {}
+        self.unknown_users: set[str] = set()
         self.changed: dict[int, bool] = {}  # tournament pk → published results changed
         self.new_confirmed: list[tuple[ResultSheet, int]] = []  # sheets to score, version pk
 
@@ -70,6 +71,8 @@ class Writer:
             return None
         if not self.users:
             self.users = dict(get_user_model().objects.values_list("username", "pk"))
+        if username not in self.users:
+            self.unknown_users.add(username)  # a person with an account only at the venue
         return self.users.get(username)
 
     def player(self, ref: str | None) -> int | None:

@@ -189,3 +189,26 @@ def test_an_upload_of_a_revoked_checkout_waits_for_review(running, staff):
     assert after.pop("tournaments.VenueUpload") == before.pop("tournaments.VenueUpload") + 1
     assert after == before
     assert VenueUpload.objects.filter(outcome=UploadOutcome.APPLIED).count() == 0
+
+
+def test_people_known_only_at_the_venue_are_named_in_the_log(running, staff):
+    """A helper with an account only on the laptop: the rows arrive without a person (no
+    account is created centrally), the upload's log names them."""
+    from tests.support.builders import make_user
+    from tournaments.enums import StaffRole
+
+    t = running.tournament
+
+    def day():
+        helper = make_user("helferin-vor-ort")
+        t.staff.create(user=helper, role=StaffRole.DESK)
+        play(t, {**staff, "desk": helper})()
+
+    doc = at_venue(running, day, sequence=1)
+    upload = venue_upload_receive(raw=envelope(running, doc))
+    assert (upload.outcome, upload.message) == (
+        UploadOutcome.APPLIED,
+        "Am Spielort eingetragen von Personen ohne Konto hier: helferin-vor-ort.",
+    )
+    entered = SheetVersion.objects.filter(sheet__round__number=2, action="entered")
+    assert list(entered.values_list("created_by", flat=True)) == [None, None]
