@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench setup migrate demo browser clean catalogues
+.PHONY: run test lint format bench setup migrate demo browser clean catalogues venue
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,15 @@ demo: migrate
 
 run: demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# The venue laptop (README "Venue mode"): SQLite in VENUE_DIR, no services, DEBUG off, on every
+# address of the laptop (port VENUE_PORT); gunicorn serves (one process: the local-memory cache
+# must see every publication), whitenoise the static files; beside it the uploader `venue_sync`.
+VENUE_PORT ?= 8000
+venue: setup
+	VENUE_MODE=1 $(BIN)/python manage.py migrate --noinput
+	VENUE_MODE=1 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	VENUE_MODE=1 $(BIN)/python manage.py venue_serve --port $(VENUE_PORT)
 
 # Browser tests need Debian's Chromium; install it when we are root, else the tests skip with a reason.
 browser:
@@ -53,4 +62,4 @@ bench: setup
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) db.sqlite3
+	rm -rf $(VENV) db.sqlite3  # never the venue's files: venue_erase does that

@@ -34,6 +34,15 @@ def env_optional_int(name: str) -> int | None:
     return int(value) if value else None
 
 
+# Offline venue mode (issue 18): True on the venue laptop, where a checked-out tournament is
+# edited; the central server's write guard (tournaments.common.guards) does not apply there.
+# The laptop's settings (README "Venue mode", config/venue.py) pin its environment here.
+VENUE_MODE = env_bool("VENUE_MODE", False)
+if VENUE_MODE:
+    from config import venue
+
+    venue.prepare_environment(BASE_DIR)
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 _DEV_SECRET_KEY = "dev-only-secret-key-not-for-production-0123456789abcdefghijklmnop"
@@ -233,9 +242,6 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.conso
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "turniere@rummikub-verband.de")
 # Absolute links in e-mails a Celery worker sends (it has no request to take the host from).
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
-# Offline venue mode (issue 18): True on the venue laptop, where a checked-out tournament is
-# edited; the central server's write guard (tournaments.common.guards) does not apply there.
-VENUE_MODE = env_bool("VENUE_MODE", False)
 
 # --- Production hardening: on whenever DEBUG is off (`manage.py check --deploy` clean).
 if not DEBUG:
@@ -250,6 +256,13 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
+
+if VENUE_MODE:
+    globals().update(venue.settings_overrides(BASE_DIR))
+# The laptop's uploader (`venue_sync`): at most one upload per interval, at once after a
+# publication; a signed backup after each publication and on this timer.
+VENUE_UPLOAD_SECONDS = int(os.environ.get("VENUE_UPLOAD_SECONDS", "120"))
+VENUE_BACKUP_SECONDS = int(os.environ.get("VENUE_BACKUP_SECONDS", "300"))
 
 LOGGING = {
     "version": 1,

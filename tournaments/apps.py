@@ -16,3 +16,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.domain import text
 
         text.use_translator(gettext)
+
+        from tournaments.venue.laptop import receivers
+
+        receivers.connect()  # the venue laptop's uploader hears of publications

@@ -111,6 +111,10 @@ CALLS = {
     "staff_remove@other": Call(
         lambda w: {"pk": w.t.pk, "staff_pk": w.other_staff_id}, data=lambda w: {"reason": "krank"}
     ),
+    # the venue laptop's panel: only with VENUE_MODE (the matrix runs the central site)
+    "venue_laptop_status": Call(t),
+    "venue_laptop_upload": Call(t),
+    "venue_laptop_erase": Call(t, data=lambda w: {"confirm": "yes"}),
 }
 
 TABLE = """
@@ -227,4 +231,12 @@ tournament_open_registration POST L    403  403  403  403  403  403  W    403  4
 # The director's switch for entry at the table (issue #15.4).
 tournament_table_entry       GET  L    405  405  405  405  405  405  405  405  405  405  405
 tournament_table_entry       POST L    403  403  403  403  403  403  W    403  403  W    W
+# The venue laptop's panel (issue 18): these addresses exist only on the laptop (VENUE_MODE);
+# on the central site every account gets 404, whatever its role.
+venue_laptop_status          GET  L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_status          POST L    405  405  405  405  405  405  405  405  405  405  405
+venue_laptop_upload          GET  L    405  405  405  405  405  405  405  405  405  405  405
+venue_laptop_upload          POST L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_erase           GET  L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_erase           POST L    404  404  404  404  404  404  404  404  404  404  404
 """

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0028_venue_uuids'),
+        ('tournaments', '0029_venue_sync_state'),
     ]
 
     operations = [

@@ -24,6 +24,7 @@ from tournaments.models.venue import (
     VenueRegistryConflict,
     VenueUpload,
 )
+from tournaments.models.venue_laptop import VenueSyncState
 
 __all__ = [
     "Absence",
@@ -60,4 +61,5 @@ __all__ = [
     "VenueCheckout",
     "VenueRegistryConflict",
     "VenueUpload",
+    "VenueSyncState",
 ]

@@ -12,6 +12,7 @@ from tournaments.registry import views as registry_views
 from tournaments.rounds import views as rounds_views
 from tournaments.setup import views as setup_views
 from tournaments.sheets import views as sheets_views
+from tournaments.venue.laptop import views as venue_laptop_views
 
 app_name = "director"
 urlpatterns = [
@@ -36,6 +37,22 @@ urlpatterns = [
     path("turniere/neu/", setup_views.tournament_create, name="tournament_create"),
     path("turniere/<int:pk>/", setup_views.tournament_detail, name="tournament_detail"),
     path("turniere/<int:pk>/bearbeiten/", setup_views.tournament_edit, name="tournament_edit"),
+    # the venue laptop only (settings.VENUE_MODE): upload light, upload now, erase the copy
+    path(
+        "turniere/<int:pk>/spielort/status/",
+        venue_laptop_views.status,
+        name="venue_laptop_status",
+    ),
+    path(
+        "turniere/<int:pk>/spielort/hochladen/",
+        venue_laptop_views.upload_now,
+        name="venue_laptop_upload",
+    ),
+    path(
+        "turniere/<int:pk>/spielort/loeschen/",
+        venue_laptop_views.erase,
+        name="venue_laptop_erase",
+    ),
     path(
         "turniere/<int:pk>/juniorenfeld/neu/",
         setup_views.junior_field_create,

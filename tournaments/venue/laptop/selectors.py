@@ -1,0 +1,84 @@
+"""Reads of the venue laptop: the checkout loaded here, and the director's status light."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament, UploadOutcome, VenueSyncState
+
+#: the server's answers that accept an upload; every other answer refuses it
+ACCEPTED = frozenset({UploadOutcome.APPLIED, UploadOutcome.UNCHANGED})
+#: no answer from the server (no line, timeout, an error page instead of the endpoint's JSON)
+UNREACHABLE = "unreachable"
+
+
+def current_state() -> VenueSyncState | None:
+    """The checkout this laptop works on (the last one loaded) and its upload state."""
+    return (
+        VenueSyncState.objects.select_related("checkout", "checkout__tournament")
+        .order_by("-pk")
+        .first()
+    )
+
+
+def state_for(tournament: Tournament) -> VenueSyncState | None:
+    """The upload state of this tournament (or of its main tournament, for a juniors' field)."""
+    state = current_state()
+    if state is None or state.checkout.tournament_id != tournament.main_tournament_id:
+        return None
+    return state
+
+
+def is_refused(state: VenueSyncState) -> bool:
+    """The server refused the content as it is now (a change makes a new attempt)."""
+    return bool(
+        state.outcome
+        and state.outcome != UNREACHABLE
+        and state.outcome not in ACCEPTED
+        and state.signed_digest == state.content_digest
+    )
+
+
+def all_uploaded(state: VenueSyncState) -> bool:
+    """The server holds exactly what this laptop holds."""
+    return bool(state.content_digest) and state.uploaded_digest == state.content_digest
+
+
+@dataclass(frozen=True)
+class Light:
+    colour: str  # "green", "amber", "red" (the CSS class of the badge)
+    text: str
+
+
+def _hhmm(at: datetime | None) -> str:
+    return timezone.localtime(at).strftime("%H:%M") if at else "–"
+
+
+def status_light(state: VenueSyncState) -> Light:
+    """Green: the server has everything ("uploaded hh:mm"); amber: changes not uploaded yet,
+    or no line since hh:mm; red: the server refused the upload, with its message."""
+    if is_refused(state):
+        return Light("red", _("Refused: %(message)s") % {"message": state.message})
+    if state.line_down_since is not None:
+        return Light("amber", _("No line since %(time)s") % {"time": _hhmm(state.line_down_since)})
+    if all_uploaded(state):
+        return Light("green", _("Uploaded %(time)s") % {"time": _hhmm(state.uploaded_at)})
+    return Light("amber", _("Changes not uploaded yet"))
+
+
+def backup_dir() -> Path:
+    return Path(settings.VENUE_BACKUP_DIR)
+
+
+def panel(tournament: Tournament, state: VenueSyncState) -> dict:
+    """What the director's panel shows (template context)."""
+    return {
+        "tournament": tournament,
+        "state": state,
+        "light": status_light(state),
+        "all_uploaded": all_uploaded(state),
+    }
