@@ -49,4 +49,3 @@ def local_format(value: date | datetime, name: str = "SHORT_DATE_FORMAT") -> str
     if isinstance(value, datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
     return dateformat.format(value, format_pattern(name))
-
