@@ -10,6 +10,7 @@ from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from tournaments.enums import TournamentStatus
 from tournaments.models import (
     CheckoutState,
     Tournament,
@@ -84,6 +85,11 @@ class PublicBanner:
 
 
 def public_banner(tournament: Tournament) -> PublicBanner | None:
+    """None for a finished tournament without a query: a finished tournament is never checked
+    out, and once the venue's last upload finished it the results are no longer "live" (the
+    cold standings page stays at two queries, issue 14)."""
+    if tournament.status == TournamentStatus.FINISHED:
+        return None
     row = (
         VenueCheckout.objects.filter(
             tournament_id=tournament.main_tournament_id, state=CheckoutState.OUT

@@ -9,6 +9,7 @@ import pytest
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import get_format
 
 from ranking.compute import services as compute
 from ranking.models import RankingEntry
@@ -102,10 +103,12 @@ def test_rows_carry_public_names_and_per_game_as_the_template_filter_gave(ranked
     assert [listing.per_game_text(r) for r in rows] == [
         floatformat(e.placement_points / e.games, 2) for e in entries
     ]
-    german = listing.per_game_text(rows[0])
+    german = listing.per_game_display(rows[0], get_format("DECIMAL_SEPARATOR"))
     with translation.override("en"):
-        english = listing.per_game_text(rows[0])
+        english = listing.per_game_display(rows[0], get_format("DECIMAL_SEPARATOR"))
+        csv = listing.per_game_text(rows[0])
     assert german[-3] == "," and english == german.replace(",", ".")  # 1,50 / 1.50
+    assert csv == german  # the CSV keeps its decimal comma in every language
 
 
 def test_rows_are_cached_until_a_recompute_or_a_name_change(
