@@ -52,6 +52,15 @@ NOT_PUBLIC = {
     "registration/online/services.py": {
         "signup_mail_send": "records that the mail went out",
     },
+    "venue/laptop/services.py": {
+        "attempt_record": "the laptop's own upload state, shown to the director only",
+        "content_refresh": "as above: the sequence number of the next upload",
+        "envelope_sign": "as above",
+        "publication_noted": "as above: marks that the next upload is due now",
+        "local_director_ensure": "a login on the laptop, shown nowhere",
+        "package_load": "loads into an empty database (refused otherwise): no page was cached",
+        "backup_restore": "as above",
+    },
     "setup/services.py": {
         "tournament_create": "a new tournament is a draft, not public until registration opens",
         "staff_assign": "staff are not shown publicly",
