@@ -1,0 +1,253 @@
+"""Every page of the site in English, and no English leftovers in German (issue 17.1).
+
+The crawl reuses the permission matrix (tests/permission_matrix/): its world and, for every URL
+whose GET row has a 200 for some role, the first such role. Each page is fetched once in English
+(`Accept-Language: en`) and once in German; its visible text (tags, scripts and styles stripped;
+`title`, `alt`, `placeholder`, `aria-label` and the page description kept) is checked:
+
+- in English, for German: an umlaut or ß, a German function word, or a German noun of the site's
+  vocabulary. The world's data is not site text and is removed first: names of players, clubs,
+  tournaments, venues, teams and accounts, and the free texts people typed (reasons, notes).
+  A rule term in parentheses after its English name is allowed ("placement points
+  (Platzierungspunkte)"), as the issue asks.
+- in German, for the most typical English leftovers, as whole words ("Tournament", "Save").
+
+Non-HTML answers (CSV, calendars, files) are skipped: exports are checked in their own tests.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.db import models, transaction
+from django.test import Client, override_settings
+
+from tests.permission_matrix.test_matrix import CALLS, EXPECTED, url_of
+from tests.support.permission_world import ROLES, make_permission_world
+
+PAGES = sorted(
+    (key, role)
+    for (key, method), codes in EXPECTED.items()
+    if method == "GET" and key in CALLS
+    for role in dict.fromkeys(
+        [r for r in ROLES if codes[r] == "200"][:1] + (["dir"] if codes["dir"] == "200" else [])
+    )
+)
+"""(URL key, role) for every page of the matrix: the first role that sees it and, where the
+director sees it too, the director (whose pages carry the most controls)."""
+
+#: fields whose values people type (names and free texts): data, not site text
+DATA_FIELDS = {
+    "first_name",
+    "last_name",
+    "username",
+    "club",
+    "city",
+    "name",
+    "venue",
+    "ranking_note",
+    "person_name",
+    "kept_name",
+    "removed_name",
+    "reason",
+    "reasoning",
+    "note",
+    "question",
+    "decision",
+    "rule_cited",
+    "ground_text",
+    "withdrawal_reason",
+    "what_is_wrong",
+    "correction_requested",
+    "decision_reason",
+    "resolution",
+    "device",
+    "filled_in_by",
+}
+DATA_APPS = ("tournaments", "ranking", "auth")
+
+#: rule terms an English text may name in German, in parentheses after the English term
+RULE_TERMS = {
+    "Platzierungspunkte",
+    "Spielpunkte",
+    "Ranglistenpunkte",
+    "Städtekampf",
+    "Vier-Augen-Prüfung",
+    "Klub",
+    "Deutscher Rummikub Verband",  # the federation's name, after its English name
+}
+
+GERMAN_LETTERS = re.compile(r"\w*[äöüÄÖÜß„]\w*")
+GERMAN_WORDS = re.compile(
+    r"\b(der|das|den|dem|des|ein|eine|einen|einem|einer|eines|und|oder|nicht|ist|sind|wurde"
+    r"|wurden|werden|wird|kein|keine|keinen|noch|schon|bereits|nur|auch|bei|mit|vom|zum|zur"
+    r"|nach|seit|bis|durch|gegen|ohne|auf|aus|im|ins|zu|sich|sie|ihr|ihre|wir|uns|hier|dort"
+    r"|jetzt|erst|muss|kann|darf|soll|haben|gibt|wenn|dann|als|wie|wer|bitte|danke|neu|neue"
+    r"|ja|nein|Uhr|Seite|Zurück|Speichern|Abbrechen|Suchen|Anmelden|Abmelden|Löschen)\b"
+)
+GERMAN_NOUNS = re.compile(
+    r"\b(Turnier|Spieler|Runde|Tisch|Anmeld|Schiedsricht|Mannschaft|Verwarn|Entscheid|Rangliste"
+    r"|Ergebnis|Paarung|Ersatzspiel|Zuordnung|Einspruch|Gast|Verband|Datei|Zeile|Spalte|Bogen"
+    r"|Fehler|Feld|Spiel|Karte|Vorname|Nachname|Verein|Datum|Punkte|Platz|Wertung|Fassung"
+    r"|Gleichstand|Leitung|Wertungs|Übersicht)[a-zäöüß]*\b"
+)
+ENGLISH_WORDS = re.compile(
+    r"\b(Tournaments?|Rounds?|Standings|Save|Cancel|Players?|Referees?|Search|Tables?)\b"
+)
+
+
+class VisibleText(HTMLParser):
+    """The text a visitor reads or hears: no scripts, styles or templates; some attributes."""
+
+    HIDDEN = {"script", "style", "template", "noscript"}
+    SPOKEN = ("title", "alt", "placeholder", "aria-label")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        values = dict(attrs)
+        self.parts.extend(values[name] for name in self.SPOKEN if values.get(name))
+        if tag == "meta" and values.get("name") == "description":
+            self.parts.append(values.get("content") or "")
+
+    def handle_endtag(self, tag):
+        if tag in self.HIDDEN and self.hidden:
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def visible_text(page: str) -> str:
+    parser = VisibleText()
+    parser.feed(page)
+    return html.unescape(" ".join(" ".join(parser.parts).split()))
+
+
+def world_data() -> list[str]:
+    """Every name and free text of the world, longest first (so "Köln-Süd" goes before "Köln")."""
+    values: set[str] = set()
+    for app in DATA_APPS:
+        for model in apps.get_app_config(app).get_models():
+            for field in model._meta.get_fields():
+                if (
+                    field.name in DATA_FIELDS
+                    and isinstance(field, (models.CharField, models.TextField))
+                    and not field.choices
+                ):
+                    values.update(model.objects.values_list(field.name, flat=True))
+    return sorted((v for v in values if v and len(v) >= 3), key=len, reverse=True)
+
+
+def without_data(text: str, data: list[str]) -> str:
+    """The text with the data removed as whole words ("admin" stays in "administration")."""
+    if not data:
+        return text
+    pattern = "|".join(re.escape(value) for value in data)
+    return re.sub(rf"(?<!\w)(?:{pattern})(?!\w)", " ", text)
+
+
+def german_in(text: str) -> list[str]:
+    terms = "|".join(re.escape(term) for term in RULE_TERMS)
+    text = re.sub(rf"\((?:{terms})(?=[,)])", "(", text)
+    found = GERMAN_LETTERS.findall(text) + GERMAN_WORDS.findall(text)
+    found += [m[0] for m in GERMAN_NOUNS.finditer(text)]
+    return sorted(set(found))
+
+
+def english_in(text: str) -> list[str]:
+    return sorted(set(ENGLISH_WORDS.findall(text)))
+
+
+@pytest.fixture(scope="module")
+def crawl(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Every page's visible text in both languages without the world's data:
+    {(key, role, language): text}."""
+    fast = override_settings(
+        MEDIA_ROOT=tmp_path_factory.mktemp("media"),
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        PAIRING_SEARCH_ITERATIONS=2000,
+        PAIRING_SEARCH_BEAM=200,
+    )
+    with django_db_blocker.unblock(), fast, transaction.atomic():
+        w = make_permission_world()
+        clients = {}
+        for role, user in w.users.items():
+            clients[role] = Client(raise_request_exception=False)
+            if user is not None:
+                clients[role].force_login(user)
+        data = world_data()
+        texts = {}
+        for key, role in PAGES:
+            url = url_of(w, key)
+            for language in ("en", "de"):
+                client = clients[role]
+                client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+                with transaction.atomic():
+                    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+                    transaction.set_rollback(True)
+                assert response.status_code == 200, (key, role, response.status_code)
+                if not response.get("Content-Type", "").startswith("text/html"):
+                    continue
+                page = response.content.decode()
+                texts[key, role, language] = without_data(visible_text(page), data)
+        if os.environ.get("CRAWL_DUMP"):
+            Path(os.environ["CRAWL_DUMP"]).write_text(
+                json.dumps({" ".join(k): t for k, t in texts.items()}, indent=1)
+            )
+        yield texts
+        transaction.set_rollback(True)
+
+
+def test_the_crawl_checks_the_site():
+    """The crawl covers the public pages and the staff areas (a guard against an empty list)."""
+    keys = {key for key, _role in PAGES}
+    assert {"home", "standings", "director:tournament_detail", "ranking:year"} <= keys, keys
+
+
+@pytest.mark.django_db
+def test_every_page_in_english_has_no_german(crawl):
+    found = {
+        f"{key} as {role}": words
+        for (key, role, language), text in sorted(crawl.items())
+        if language == "en" and (words := german_in(text))
+    }
+    assert found == {}
+
+
+@pytest.mark.django_db
+def test_every_page_in_german_has_no_english_leftovers(crawl):
+    found = {
+        f"{key} as {role}": words
+        for (key, role, language), text in sorted(crawl.items())
+        if language == "de" and (words := english_in(text))
+    }
+    assert found == {}
+
+
+def test_the_checks_find_what_they_look_for():
+    """The word lists catch a German text and an English leftover; data and rule terms pass."""
+    page = (
+        "<html><head><meta name='description' content='Ergebnisse'><script>var a = 'und';</script>"
+        "</head><body><h1 title='Runde 2'>Standings</h1><p>placement points "
+        "(Platzierungspunkte), game points (Spielpunkte, plus minus minus) of Anna Köln</p>"
+        "<button>Save</button></body></html>"
+    )
+    text = without_data(visible_text(page), ["Anna Köln"])
+    assert german_in(text) == ["Ergebnisse", "Runde"]
+    assert english_in(text) == ["Save", "Standings"]
+    assert german_in("Round 2 · 14:30 Uhr") == ["Uhr"]
