@@ -14,6 +14,7 @@ Without a translator (the core alone, a script) ``str(message)`` is the English 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -83,3 +84,22 @@ def render(text: Message | str, translate: Translate | None = None) -> str:
     if isinstance(text, Message):
         return text.render(translate)
     return (translate or _translate)(text)
+
+
+def to_record(text: Message | None) -> str:
+    """A message as a record stores it (a round's pairing notice, issue 17): the msgid and its
+    values as JSON, so every later reader sees it in their own language; '' for none."""
+    if text is None:
+        return ""
+    return json.dumps({"msgid": text.text, "values": text.params}, ensure_ascii=False)
+
+
+def from_record(value: str) -> Message | str:
+    """The message a record stored; a text stored before as plain text comes back as it is."""
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return value
+    if not isinstance(data, dict) or "msgid" not in data:
+        return value
+    return message(data["msgid"], **data.get("values", {}))

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.text import from_record, render
 from tournaments.enums import (
     CutKind,
     CutMethod,
@@ -75,6 +76,11 @@ class Round(models.Model):
     @property
     def is_final(self) -> bool:
         return self.kind == RoundKind.FINAL
+
+    @property
+    def notice_text(self) -> str:
+        """The pairing notice in the reader's language (stored as msgid and values)."""
+        return render(from_record(self.notice))
 
 
 class Table(models.Model):
