@@ -71,6 +71,9 @@ DATA_FIELDS = {
     "resolution",
     "device",
     "filled_in_by",
+    # records keep the language they were written in (like the commission's strike note): the
+    # audit line of a pairing change, composed of names and a reason at the time
+    "description",
 }
 DATA_APPS = ("tournaments", "ranking", "auth")
 
@@ -99,6 +102,10 @@ GERMAN_NOUNS = re.compile(
     r"|Fehler|Feld|Spiel|Karte|Vorname|Nachname|Verein|Datum|Punkte|Platz|Wertung|Fassung"
     r"|Gleichstand|Leitung|Wertungs|Übersicht)[a-zäöüß]*\b"
 )
+#: (area, word) -> why it may stay: texts outside the site's own code
+ALLOWED = {
+    ("admin", "Search"): "Django's admin search form: alt text of its magnifier icon, unmarked",
+}
 ENGLISH_WORDS = re.compile(
     r"\b(Tournaments?|Rounds?|Standings|Save|Cancel|Players?|Referees?|Search|Tables?)\b"
 )
@@ -234,7 +241,8 @@ def test_every_page_in_german_has_no_english_leftovers(crawl):
     found = {
         f"{key} as {role}": words
         for (key, role, language), text in sorted(crawl.items())
-        if language == "de" and (words := english_in(text))
+        if language == "de"
+        and (words := [w for w in english_in(text) if (key.split(":")[0], w) not in ALLOWED])
     }
     assert found == {}
 
