@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 Translate = Callable[[str], str]
@@ -40,12 +41,26 @@ def use_translator(translate: Translate | None) -> None:
     _translate = translate or _identity
 
 
+def _iso(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, (date, datetime)) else value
+
+
+_show_value: Callable[[Any], Any] = _iso
+
+
+def use_value_format(show: Callable[[Any], Any] | None) -> None:
+    """Install how the site writes a message's dates (its language's date format); without
+    one a date is written as ISO 8601. Other values pass unchanged."""
+    global _show_value
+    _show_value = show or _iso
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """An English msgid and its named values (``%(name)s`` placeholders), rendered late.
 
     Values may be messages themselves (a prefix around a reason): they are rendered with the
-    same translator.
+    same translator. Dates are written by the site's format (``use_value_format``).
     """
 
     text: str
@@ -62,7 +77,7 @@ class Message:
         if not self.args:
             return translated
         values = {
-            name: value.render(translate) if isinstance(value, Message) else value
+            name: value.render(translate) if isinstance(value, Message) else _show_value(value)
             for name, value in self.args
         }
         return translated % values

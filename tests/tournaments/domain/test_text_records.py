@@ -4,9 +4,12 @@ round's pairing notice is stored as msgid and values, not in the drawing directo
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from django.utils import translation
 
+from tournaments.apps import _shown_value
+from tournaments.domain import text
 from tournaments.domain.pairing import PairingReport
 from tournaments.domain.text import from_record, render, to_record
 
@@ -60,3 +63,15 @@ def test_a_notice_stored_as_text_before_is_shown_as_it_is():
         assert shown(old) == old
         assert shown("") == ""
         assert shown("[1, 2]") == "[1, 2]"
+
+
+def test_the_core_alone_writes_dates_as_iso():
+    """Without the site's format (a script) a message's date is ISO 8601."""
+    note = text.message("Earliest start: %(date)s.", date=date(2026, 12, 7))
+    text.use_value_format(None)
+    try:
+        assert note.render(str) == "Earliest start: 2026-12-07."
+    finally:
+        text.use_value_format(_shown_value)
+    with translation.override("de"):
+        assert note.render(str) == "Earliest start: 07.12.2026."
