@@ -78,6 +78,7 @@ DATA_FIELDS = {
 DATA_APPS = ("tournaments", "ranking", "auth")
 
 #: rule terms an English text may name in German, in parentheses after the English term
+#: ("placement points (Platzierungspunkte)", "(contest between cities, Städtekampf)")
 RULE_TERMS = {
     "Platzierungspunkte",
     "Spielpunkte",
@@ -169,8 +170,8 @@ def without_data(text: str, data: list[str]) -> str:
 
 
 def german_in(text: str) -> list[str]:
-    terms = "|".join(re.escape(term) for term in RULE_TERMS)
-    text = re.sub(rf"\((?:{terms})(?=[,)])", "(", text)
+    terms = re.compile("|".join(re.escape(term) for term in RULE_TERMS))
+    text = re.sub(r"\([^()]*\)", lambda group: terms.sub(" ", group[0]), text)
     found = GERMAN_LETTERS.findall(text) + GERMAN_WORDS.findall(text)
     found += [m[0] for m in GERMAN_NOUNS.finditer(text)]
     return sorted(set(found))
@@ -259,3 +260,5 @@ def test_the_checks_find_what_they_look_for():
     assert german_in(text) == ["Ergebnisse", "Runde"]
     assert english_in(text) == ["Save", "Standings"]
     assert german_in("Round 2 · 14:30 Uhr") == ["Uhr"]
+    assert german_in("Teams (contest between cities, Städtekampf)") == []
+    assert german_in("Städtekampf (a contest between cities)") == ["Städtekampf"]
