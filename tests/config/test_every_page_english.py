@@ -33,15 +33,22 @@ from django.test import Client, override_settings
 from tests.permission_matrix.test_matrix import CALLS, EXPECTED, url_of
 from tests.support.permission_world import ROLES, make_permission_world
 
+ANSWERS = {"200", "400", "409", "422"}
+"""POST outcomes that answer with a page instead of a redirect."""
+
 PAGES = sorted(
-    (key, role)
+    (key, method, role, codes[role])
     for (key, method), codes in EXPECTED.items()
-    if method == "GET" and key in CALLS
-    for role in ROLES
-    if codes[role] == "200"
+    if key in CALLS
+    for role in (
+        [r for r in ROLES if codes[r] == "200"]
+        if method == "GET"
+        else [r for r in ROLES if codes[r] in ANSWERS][:1]
+    )
 )
-"""(URL key, role) for every page of the matrix and every role that sees it (a page shows each
-role other controls; ~1,200 pages, about 30 s with the world)."""
+"""(URL key, method, role, status) for every page of the matrix and every role that sees it (a
+page shows each role other controls), and the answer to the matrix's POST where it is a page
+(a form with its errors, a refusal): ~1,300 pages, about 45 s with the world."""
 
 #: fields whose values people type (names and free texts): data, not site text
 DATA_FIELDS = {
@@ -199,19 +206,23 @@ def crawl(django_db_setup, django_db_blocker, tmp_path_factory):
                 clients[role].force_login(user)
         data = world_data()
         texts = {}
-        for key, role in PAGES:
-            url = url_of(w, key)
+        for key, method, role, status in PAGES:
+            url, post = url_of(w, key), CALLS[key].data
             for language in ("en", "de"):
                 client = clients[role]
                 client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
                 with transaction.atomic():
-                    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+                    if method == "GET":
+                        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+                    else:
+                        body = post(w) if post else {}
+                        response = client.post(url, body, HTTP_ACCEPT_LANGUAGE=language)
                     transaction.set_rollback(True)
-                assert response.status_code == 200, (key, role, response.status_code)
+                assert str(response.status_code) == status, (key, method, role)
                 if not response.get("Content-Type", "").startswith("text/html"):
                     continue
                 page = response.content.decode()
-                texts[key, role, language] = without_data(visible_text(page), data)
+                texts[f"{key} {method}", role, language] = without_data(visible_text(page), data)
         if os.environ.get("CRAWL_DUMP"):
             Path(os.environ["CRAWL_DUMP"]).write_text(
                 json.dumps({" ".join(k): t for k, t in texts.items()}, indent=1)
@@ -222,7 +233,7 @@ def crawl(django_db_setup, django_db_blocker, tmp_path_factory):
 
 def test_the_crawl_checks_the_site():
     """The crawl covers the public pages and the staff areas (a guard against an empty list)."""
-    keys = {key for key, _role in PAGES}
+    keys = {key for key, method, _role, _status in PAGES if method == "GET"}
     assert {"home", "standings", "director:tournament_detail", "ranking:year"} <= keys, keys
 
 
