@@ -68,6 +68,12 @@ class SeatInline(ReadOnlyInline):
 class RoundAdmin(RecordAdmin):
     list_display = ("tournament", "number", "kind", "status", "seed", "created_at")
     list_filter = ("tournament",)
+    exclude = ("notice",)  # stored as msgid and values: shown translated below
+    readonly_fields = ("pairing_notice",)
+
+    @admin.display(description=_("Notice"))
+    def pairing_notice(self, obj) -> str:
+        return obj.notice_text
 
 
 @admin.register(models.Table)

@@ -16,7 +16,21 @@ class TournamentsConfig(AppConfig):
         from tournaments.domain import text
 
         text.use_translator(gettext)
+        text.use_value_format(_shown_value)  # dates in the request's format
 
         from tournaments.venue.laptop import receivers
 
         receivers.connect()  # the venue laptop's uploader hears of publications
+
+
+def _shown_value(value):
+    """A date or moment in a core message as the active language writes it (config/formats)."""
+    from datetime import date, datetime
+
+    from config.formats import local_format
+
+    if isinstance(value, datetime):
+        return local_format(value, "SHORT_DATETIME_FORMAT")
+    if isinstance(value, date):
+        return local_format(value, "SHORT_DATE_FORMAT")
+    return value

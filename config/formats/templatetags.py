@@ -1,7 +1,11 @@
 """``{% load site_formats %}``: ``|local_date:"TIME_SECONDS_FORMAT"`` for the site's extra format
-names (`config.formats`); Django's own names work with ``|date`` and ``|time`` directly."""
+names (`config.formats`); Django's own names work with ``|date`` and ``|time`` directly.
+``|quoted``: a text in the language's quotation marks."""
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import pgettext
 
 from config.formats import local_format
 
@@ -13,3 +17,11 @@ def local_date(value, name: str):
     if value in (None, ""):
         return ""
     return local_format(value, name)
+
+
+@register.filter(is_safe=True)
+def quoted(value):
+    """A quoted text (a caller's reason, a player's note) in the language's quotation marks:
+    „…“ in German, “…” in English."""
+    pattern = pgettext("quotation marks around a quoted text", "“%(text)s”")
+    return mark_safe(pattern % {"text": conditional_escape(value)})  # noqa: S308 - escaped

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
+from config.formats import local_format
 from ranking.domain import appeals as domain_appeals
 from ranking.models import Appeal
 from tournaments import permissions
@@ -16,6 +18,14 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.collation import din5007_name_order
+
+
+def deadline_text(end_date) -> str:
+    """The last second of the appeal period in the user's language: '21.06.2026, 23:59:59 Uhr',
+    '21 Jun 2026, 23:59:59 (Berlin time)'."""
+    deadline = domain_appeals.appeal_deadline(end_date)
+    moment = local_format(deadline, "SHORT_DATE_COMMA_TIME_SECONDS_FORMAT")
+    return _("%(moment)s (Berlin time)") % {"moment": moment}
 
 
 def appeals_of_player(player: Player) -> list[Appeal]:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ranking.appeals.files import validate_attachment
+from ranking.appeals.selectors import deadline_text
 from ranking.domain import appeals as domain_appeals
 from ranking.models import Appeal, PlayerAccount
 from tournaments import permissions
@@ -78,7 +79,7 @@ def appeal_file(
                 "The appeal period has ended: appeals were possible until %(deadline)s "
                 "(14 days after the last day of the tournament, Klub 3)."
             )
-            % {"deadline": domain_appeals.deadline_text(tournament.end_date)}
+            % {"deadline": deadline_text(tournament.end_date)}
         )
     if not Seat.objects.played().filter(round__tournament=tournament, player=player).exists():
         raise ValidationError({"player": NOT_PLAYED})

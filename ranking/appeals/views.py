@@ -62,7 +62,7 @@ def appeal_new(request, tournament_pk: int):
     )
     players = appeals_selectors.players_who_played(tournament) if staff else None
     rounds = appeals_selectors.published_rounds(tournament)
-    deadline = domain_appeals.deadline_text(tournament.end_date)
+    deadline = appeals_selectors.deadline_text(tournament.end_date)
     form = AppealForm(request.POST or None, request.FILES or None, players=players, rounds=rounds)
     status = 200
     if request.method == "POST":

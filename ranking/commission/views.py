@@ -14,7 +14,6 @@ from ranking.appeals.selectors import appeal_or_404
 from ranking.commission import selectors as commission_selectors
 from ranking.commission import services as commission_services
 from ranking.commission.forms import DecisionForm, StrikeForm
-from ranking.domain import appeals as domain_appeals
 from ranking.enums import AppealStatus, DecisionOutcome
 from ranking.models import Appeal
 from tournaments import permissions
@@ -63,7 +62,7 @@ def _commission_context(request, appeal: Appeal, **extra) -> dict:
     return {
         "appeal": appeal,
         "decision": getattr(appeal, "decision", None),
-        "deadline": domain_appeals.deadline_text(appeal.tournament.end_date),
+        "deadline": appeals_selectors.deadline_text(appeal.tournament.end_date),
         "rounds": appeals_selectors.published_rounds(appeal.tournament),
         "target_round": rnd,
         "target_table": table_number,

@@ -8,8 +8,6 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from tournaments.domain.text import N_, Message, message
-
 BERLIN = ZoneInfo("Europe/Berlin")
 
 
@@ -40,13 +38,3 @@ def appeal_in_time(end_date: date, at: datetime) -> bool:
     if at.tzinfo is None:
         raise ValueError("The instant needs a time zone.")
     return at < appeal_window_closes(end_date)
-
-
-def deadline_text(end_date: date) -> Message:
-    """The deadline, e.g. '26.12.2026, 23:59:59 Uhr' (German) or '…, 23:59:59 (Berlin time)'."""
-    deadline = appeal_deadline(end_date)
-    return message(
-        N_("%(date)s, %(time)s (Berlin time)"),
-        date=deadline.strftime("%d.%m.%Y"),
-        time=deadline.strftime("%H:%M:%S"),
-    )

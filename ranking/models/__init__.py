@@ -363,14 +363,21 @@ class RankingStrike(models.Model):
     trigger refuses any UPDATE."""
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.PROTECT, related_name="+"
+        "tournaments.Tournament",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("Tournament"),
     )
     struck = models.BooleanField(_("Struck"))
     reasoning = models.TextField(_("Reasoning"))
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Decided by"),
     )
-    decided_at = models.DateTimeField()
+    decided_at = models.DateTimeField(verbose_name=_("Decided at"))
 
     objects = RankingStrikeQuerySet.as_manager()
 

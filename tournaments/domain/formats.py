@@ -340,7 +340,7 @@ def special_change_error(*, today: date, start_date: date) -> Message | None:
             "Changes to the format of a special tournament must be announced 14 days before the "
             "start (Klub 6.2.1); earliest new start: %(date)s."
         ),
-        date=f"{earliest:%d.%m.%Y}",
+        date=earliest,  # written in the reader's date format where it is shown
     )
 
 

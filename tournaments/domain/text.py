@@ -14,8 +14,10 @@ Without a translator (the core alone, a script) ``str(message)`` is the English 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 Translate = Callable[[str], str]
@@ -39,12 +41,26 @@ def use_translator(translate: Translate | None) -> None:
     _translate = translate or _identity
 
 
+def _iso(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, (date, datetime)) else value
+
+
+_show_value: Callable[[Any], Any] = _iso
+
+
+def use_value_format(show: Callable[[Any], Any] | None) -> None:
+    """Install how the site writes a message's dates (its language's date format); without
+    one a date is written as ISO 8601. Other values pass unchanged."""
+    global _show_value
+    _show_value = show or _iso
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """An English msgid and its named values (``%(name)s`` placeholders), rendered late.
 
     Values may be messages themselves (a prefix around a reason): they are rendered with the
-    same translator.
+    same translator. Dates are written by the site's format (``use_value_format``).
     """
 
     text: str
@@ -61,7 +77,7 @@ class Message:
         if not self.args:
             return translated
         values = {
-            name: value.render(translate) if isinstance(value, Message) else value
+            name: value.render(translate) if isinstance(value, Message) else _show_value(value)
             for name, value in self.args
         }
         return translated % values
@@ -83,3 +99,22 @@ def render(text: Message | str, translate: Translate | None = None) -> str:
     if isinstance(text, Message):
         return text.render(translate)
     return (translate or _translate)(text)
+
+
+def to_record(text: Message | None) -> str:
+    """A message as a record stores it (a round's pairing notice, issue 17): the msgid and its
+    values as JSON, so every later reader sees it in their own language; '' for none."""
+    if text is None:
+        return ""
+    return json.dumps({"msgid": text.text, "values": text.params}, ensure_ascii=False)
+
+
+def from_record(value: str) -> Message | str:
+    """The message a record stored; a text stored before as plain text comes back as it is."""
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return value
+    if not isinstance(data, dict) or "msgid" not in data:
+        return value
+    return message(data["msgid"], **data.get("values", {}))

@@ -158,29 +158,54 @@ class Absence(models.Model):
     ``from_game`` on the player's games of this round are not played; the others finish them as
     a game of three. Never deleted: a cancellation keeps who and when."""
 
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="absences")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("UUID"))
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="absences", verbose_name=_("Round")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("Player")
+    )
     from_game = models.PositiveSmallIntegerField(_("from game"))
     reason = models.CharField(_("Reason"), max_length=20, choices=AbsenceReason.choices)
     warning = models.ForeignKey(
-        PlayerWarning, null=True, blank=True, on_delete=models.PROTECT, related_name="absences"
+        PlayerWarning,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="absences",
+        verbose_name=_("Warning"),
     )
     registration = models.ForeignKey(
-        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="absences"
+        Registration,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="absences",
+        verbose_name=_("Registration"),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
+    cancelled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("Cancelled at"))
     cancelled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Cancelled by"),
     )
 
     objects = AbsenceQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("Absence")
+        verbose_name_plural = _("Absences")
         ordering = ["round", "from_game", "pk"]
         constraints = [
             models.UniqueConstraint(

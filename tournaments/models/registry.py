@@ -12,7 +12,7 @@ from tournaments.models.collation import din5007_name_order
 class Player(models.Model):
     """A member in the federation's registry."""
 
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("UUID"))
     federation_number = models.CharField(
         _("Membership number"), max_length=20, unique=True, null=True, blank=True
     )
@@ -41,8 +41,8 @@ class Player(models.Model):
         blank=True,
         help_text=_("Anonymised at their own request: results stay, personal data does not."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("Updated at"))
 
     class Meta:
         ordering = [*din5007_name_order(), "federation_number"]  # DIN 5007

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.text import from_record, render
 from tournaments.enums import (
     CutKind,
     CutMethod,
@@ -20,16 +21,26 @@ from tournaments.models.setup import Tournament
 class TablePin(models.Model):
     """A player fixed to one table number for all rounds (Klub 7.1: e.g. a disabled player)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pins")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pins", verbose_name=_("Tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("Player")
+    )
     table_number = models.PositiveIntegerField(_("Table"))
     reason = models.CharField(_("Reason"), max_length=200, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
 
     class Meta:
+        verbose_name = _("Table pin")
+        verbose_name_plural = _("Table pins")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="pin_unique_player"),
             models.CheckConstraint(condition=Q(table_number__gte=1), name="pin_table_positive"),
@@ -43,19 +54,37 @@ class TablePin(models.Model):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("Round"))
-    kind = models.CharField(max_length=20, choices=RoundKind.choices, default=RoundKind.PRELIMINARY)
-    status = models.CharField(max_length=20, choices=RoundStatus.choices, default=RoundStatus.DRAWN)
-    seed = models.BigIntegerField(help_text=_("Seed of the draw, so that it can be retraced."))
-    method = models.CharField(max_length=200)
-    notice = models.TextField(blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("Tournament")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    released_at = models.DateTimeField(null=True, blank=True)
-    published_at = models.DateTimeField(null=True, blank=True)
+    number = models.PositiveSmallIntegerField(_("Round"))
+    kind = models.CharField(
+        max_length=20,
+        choices=RoundKind.choices,
+        default=RoundKind.PRELIMINARY,
+        verbose_name=_("Kind"),
+    )
+    status = models.CharField(
+        max_length=20,
+        choices=RoundStatus.choices,
+        default=RoundStatus.DRAWN,
+        verbose_name=_("Status"),
+    )
+    seed = models.BigIntegerField(
+        help_text=_("Seed of the draw, so that it can be retraced."), verbose_name=_("Seed")
+    )
+    method = models.CharField(max_length=200, verbose_name=_("Method"))
+    notice = models.TextField(blank=True, verbose_name=_("Notice"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Created by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
+    released_at = models.DateTimeField(null=True, blank=True, verbose_name=_("Released at"))
+    published_at = models.DateTimeField(null=True, blank=True, verbose_name=_("Published at"))
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -76,12 +105,21 @@ class Round(models.Model):
     def is_final(self) -> bool:
         return self.kind == RoundKind.FINAL
 
+    @property
+    def notice_text(self) -> str:
+        """The pairing notice in the reader's language (stored as msgid and values)."""
+        return render(from_record(self.notice))
+
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("Round")
+    )
     number = models.PositiveIntegerField(_("Table"))
 
     class Meta:
+        verbose_name = _("Table")
+        verbose_name_plural = _("Tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
@@ -101,15 +139,23 @@ class SeatQuerySet(models.QuerySet):
 class Seat(models.Model):
     """A player's letter at a table for the whole round (Klub 7.2)."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    letter = models.CharField(max_length=1)
-    reserve = models.BooleanField(default=False)
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("Round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("Table")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("Player")
+    )
+    letter = models.CharField(_("Position"), max_length=1)
+    reserve = models.BooleanField(_("Reserve"), default=False)
 
     objects = SeatQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("Seat at a table")
+        verbose_name_plural = _("Seats at the tables")
         ordering = ["table__number", "letter"]
         constraints = [
             models.UniqueConstraint(fields=["table", "letter"], name="seat_unique_letter"),
@@ -128,17 +174,25 @@ class Seat(models.Model):
 class PairingChange(models.Model):
     """Audit trail for director overrides of a round's pairing (SPEC §2)."""
 
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="changes")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("UUID"))
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="changes", verbose_name=_("Round")
     )
-    at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=20)
-    description = models.TextField()
-    created_repeat = models.BooleanField(default=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("User"),
+    )
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("Time"))
+    action = models.CharField(max_length=20, verbose_name=_("Action"))
+    description = models.TextField(verbose_name=_("Description"))
+    created_repeat = models.BooleanField(default=False, verbose_name=_("Created a repeat meeting"))
 
     class Meta:
+        verbose_name = _("Pairing change")
+        verbose_name_plural = _("Pairing changes")
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
@@ -162,9 +216,12 @@ class CutDecisionQuerySet(models.QuerySet):
 class CutDecision(models.Model):
     """The director's decision of a tie at a cut (SPEC §1; Klub 4.2: play-off game or lot)."""
 
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("UUID"))
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="cut_decisions"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="cut_decisions",
+        verbose_name=_("Tournament"),
     )
     kind = models.CharField(_("Type"), max_length=20, choices=CutKind.choices)
     table_number = models.PositiveIntegerField(_("Table"), null=True, blank=True)
@@ -173,7 +230,11 @@ class CutDecision(models.Model):
     method = models.CharField(_("Decided by"), max_length=20, choices=CutMethod.choices)
     reason = models.TextField(_("Reasoning"))
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Decided by"),
     )
     decided_at = models.DateTimeField(_("Decided on"))
 

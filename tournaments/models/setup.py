@@ -51,7 +51,7 @@ class TournamentQuerySet(models.QuerySet):
 
 
 class Tournament(models.Model):
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False, verbose_name=_("UUID"))
     name = models.CharField(_("Name"), max_length=200)
     category = models.CharField(_("Category"), max_length=20, choices=Category.choices)
     rounds_planned = models.PositiveSmallIntegerField(
@@ -127,7 +127,9 @@ class Tournament(models.Model):
     status = models.CharField(
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
-    registration_opened_at = models.DateTimeField(null=True, blank=True)
+    registration_opened_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("Registration opened at")
+    )
     signup_deadline = models.DateTimeField(
         _("Registration closes (online)"),
         null=True,
@@ -171,10 +173,15 @@ class Tournament(models.Model):
         ),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("Updated at"))
 
     objects = TournamentQuerySet.as_manager()
 
@@ -245,12 +252,17 @@ class Tournament(models.Model):
 class TournamentStaff(models.Model):
     """Per-tournament staff: permissions are checked against this, not only against groups."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="staff", verbose_name=_("Tournament")
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="tournament_roles",
+        verbose_name=_("User"),
     )
     role = models.CharField(_("Role"), max_length=20, choices=StaffRole.choices)
-    assigned_at = models.DateTimeField(auto_now_add=True)
+    assigned_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Assigned at"))
 
     class Meta:
         verbose_name = _("Tournament staff")
@@ -268,9 +280,11 @@ class TournamentStaff(models.Model):
 class Team(models.Model):
     """A team of a special tournament, e.g. a city in a Städtekampf (Klub 6.2.1)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("Tournament")
+    )
     name = models.CharField(_("Team"), max_length=100)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
 
     class Meta:
         ordering = din5007_order("name")
@@ -292,9 +306,14 @@ class RegistrationQuerySet(models.QuerySet):
 
 class Registration(models.Model):
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="registrations"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="registrations",
+        verbose_name=_("Tournament"),
     )
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("Player")
+    )
     reserve = models.BooleanField(_("Reserve player"), default=False)
     team = models.ForeignKey(
         Team,
@@ -306,9 +325,14 @@ class Registration(models.Model):
     )
     checked_in_at = models.DateTimeField(_("Checked in"), null=True, blank=True)
     withdrawn_at = models.DateTimeField(_("Withdrawn"), null=True, blank=True)
-    registered_at = models.DateTimeField(auto_now_add=True)
+    registered_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Registered at"))
     registered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("Registered by"),
     )
     source = models.CharField(
         _("Source"),

@@ -17,6 +17,7 @@ from tournaments.common.guards import tournament_write
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.formats import FieldSizeError, final_table_sizes
 from tournaments.domain.names import din5007_key
+from tournaments.domain.text import to_record
 from tournaments.enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
 from tournaments.models import (
     PairingChange,
@@ -141,11 +142,6 @@ def _store(
     return rnd
 
 
-def _notice(report) -> str:
-    """The director's notice when repeats were unavoidable (small fields), else ''."""
-    return (report.notice() or "") if report is not None else ""
-
-
 def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
     """The domain call for this round: (pairing, report or None, reserve ids, round kind)."""
     if is_final:
@@ -216,7 +212,7 @@ def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) ->
         pairing=pairing,
         reserves=reserves,
         user=user,
-        notice=_notice(report),
+        notice=to_record(report.notice() if report else None),  # repeats unavoidable
     )
     if locked.status == TournamentStatus.REGISTRATION:
         locked.status = TournamentStatus.RUNNING

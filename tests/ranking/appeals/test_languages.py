@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
+from ranking.appeals import selectors as appeals_selectors
 from ranking.appeals import services as appeals_services
 from ranking.appeals.files import validate_attachment
 from tests.ranking.conftest import IN_TIME
@@ -49,3 +52,14 @@ def test_an_unknown_round(finished, player_user, field, language, expected):
             now=IN_TIME,
         )
     assert refused.value.message_dict == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("de", "21.06.2026, 23:59:59 Uhr"), ("en", "21 Jun 2026, 23:59:59 (Berlin time)")],
+)
+def test_deadline_in_the_users_language(language, expected):
+    """The last second of the 14 days, formatted where the page is made (the core has no
+    language): German as before, English with its own date order."""
+    with translation.override(language):
+        assert appeals_selectors.deadline_text(date(2026, 6, 7)) == expected

@@ -3,6 +3,7 @@
 from datetime import date
 
 import pytest
+from django.utils import translation
 
 from tests.support.texts import german
 from tournaments.domain.formats import (
@@ -346,3 +347,12 @@ def test_special_change_error_needs_the_start_14_days_away(rule, start_date, exp
 def test_earliest_start_after_change_is_14_days_after_today():
     # Klub 6.2.1: "mindestens 14 Tage vor Turnierbeginn".
     assert earliest_start_after_change(TODAY) == date(2026, 12, 7)
+
+
+def test_the_earliest_start_is_written_in_the_readers_date_format():
+    """The core keeps the date; the page writes it (issue 17): German as before (LATE_CHANGE),
+    English "7 Dec 2026"."""
+    refusal = special_change_error(today=TODAY, start_date=TODAY)
+    assert refusal.params == {"date": date(2026, 12, 7)}
+    with translation.override("en"):
+        assert str(refusal).endswith("earliest new start: 7 Dec 2026.")
