@@ -69,7 +69,9 @@ def venue_section(tournament: Tournament) -> VenueSection:
     )
     return VenueSection(
         checkout=checkout,
-        last_upload=uploads[0] if uploads else None,
+        # the newest upload the venue signed: anybody may post a forged one, and it must not
+        # pass for the venue's state (it stays in the log)
+        last_upload=next((u for u in uploads if u.outcome != UploadOutcome.TAMPERED), None),
         last_applied_at=last_applied_at,
         uploads=uploads,
         ended=ended,
