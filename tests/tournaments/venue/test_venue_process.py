@@ -158,6 +158,15 @@ def test_a_tournament_played_offline_equals_one_played_centrally(live_server, tm
     count += "print(Player.objects.count(), Tournament.objects.count())"
     assert venue.output("shell", "-c", count).splitlines()[-1] == "0 0"
     assert venue.backups() == []
+    # and not on the disk either: no name, club or the key left in the database's files
+    left = b"".join(
+        path.read_bytes()
+        for path in venue.folder.iterdir()
+        if path.name.startswith("venue.sqlite3")
+    )
+    names = {p.last_name for p in day.players} | {p.club for p in day.players if p.club}
+    assert [n for n in sorted(names) if n.encode() in left] == []
+    assert day.checkout.key.encode() not in left
 
 
 def test_laptop_dies_restore_from_backup_play_on_check_in(live_server, tmp_path, template):
