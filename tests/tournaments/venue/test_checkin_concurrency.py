@@ -9,7 +9,7 @@ from django.db import connection, connections, transaction
 
 from tests.support.builders import make_players, make_user, play_tournament
 from tests.tournaments.venue.conftest import at_venue, checkout_make, envelope, play
-from tournaments.enums import GlobalRole
+from tournaments.enums import GlobalRole, StaffRole
 from tournaments.models import CheckoutState, Round, UploadOutcome, VenueCheckout, VenueUpload
 from tournaments.venue import sheet_rows
 from tournaments.venue.apply import venue_upload_receive
@@ -26,8 +26,6 @@ def test_a_check_in_waits_for_the_upload_in_flight(monkeypatch):
     staff = {"director": director, "desk": make_user("orga")}
     t = play_tournament(director=director, desk=staff["desk"], players=make_players(8), rounds=1)
     checkout = checkout_make(t, user=director)
-    from tournaments.enums import StaffRole
-
     t.staff.get_or_create(user=director, role=StaffRole.DIRECTOR)
     with transaction.atomic():
         raw = envelope(checkout, at_venue(checkout, play(t, staff), sequence=1))
