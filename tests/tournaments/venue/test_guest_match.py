@@ -62,3 +62,18 @@ def test_no_match_while_the_tournament_is_checked_out(client, running, players, 
     assert GUARD in response.content.decode()
     assert Player.objects.filter(pk=guest_day.pk, is_guest=True).exists()
     assert not PlayerMerge.objects.exists()
+
+
+def test_after_check_in_the_section_links_the_guests_to_their_merge_page(
+    client, running, staff, guest_day
+):
+    url = reverse("venue:section", args=[running.tournament_id])
+    link = reverse("director:player_merge", args=[guest_day.pk])
+    client.force_login(make_user("verband", role=GlobalRole.FEDERATION_ADMIN))
+    assert link not in client.get(url).content.decode()  # still out: nothing to match yet
+    venue_checkout_checkin(checkout=running, by=staff["director"])
+    page = client.get(url).content.decode()
+    assert 'data-testid="venue-guests"' in page
+    assert f'Gina Gast – <a href="{link}">einem Mitglied zuordnen</a>' in page
+    client.force_login(staff["director"])  # the merge is the federation's
+    assert link not in client.get(url).content.decode()
