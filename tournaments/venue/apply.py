@@ -262,8 +262,8 @@ def _reload_advice() -> str:
     return _(
         "The central server holds a newer copy. To carry on, the director downloads the "
         "checkout package again on the central site (it holds the last applied upload) and "
-        "loads it on the laptop: venue_erase, then venue_load; what was entered on this "
-        "laptop since its backup is entered again."
+        "loads it on the laptop: venue_erase --force --keep-backups, then venue_load; what "
+        "was entered on this laptop since its backup is entered again."
     )
 
 

@@ -185,6 +185,7 @@ def checkout_package(*, checkout: VenueCheckout) -> dict:
     the tournament as of now, numbered as the last applied upload, so a laptop loaded with it
     in the middle of the day (one restored from an old backup, a replacement) uploads under
     the next number instead of being refused as an old backup."""
+    checkout = VenueCheckout.objects.select_related("tournament").get(pk=checkout.pk)  # as now
     if not checkout.is_out:
         raise ValidationError(_("Only a checkout that is out can be downloaded."))
     return {

@@ -11,7 +11,8 @@ from tournaments.venue.checkout import checkout_package
 WAY = (
     "Der zentrale Server hat eine neuere Kopie. Zum Weitermachen lädt die Turnierleitung das "
     "Checkout-Paket auf der zentralen Seite erneut herunter (es enthält den letzten "
-    "angewandten Upload) und lädt es auf den Laptop: venue_erase, dann venue_load; was auf "
+    "angewandten Upload) und lädt es auf den Laptop: venue_erase --force --keep-backups, "
+    "dann venue_load; was auf "
     "diesem Laptop seit seiner Sicherung eingegeben wurde, wird erneut eingegeben."
 )
 
