@@ -30,12 +30,14 @@ from tournaments.venue import document
 
 REASON_MAX = 300
 #: outcomes of uploads whose signature was verified: the newest of them tells whether the venue
-#: has data the central copy lacks (an unsigned upload must not block a check-in).
+#: has data the central copy lacks (an unsigned upload must not block a check-in). A stale one
+#: too: a laptop restored from an old backup and played on holds results the server refused.
 SIGNED_OUTCOMES = (
     UploadOutcome.APPLIED,
     UploadOutcome.UNCHANGED,
     UploadOutcome.FORK,
     UploadOutcome.INVALID,
+    UploadOutcome.STALE,
 )
 
 

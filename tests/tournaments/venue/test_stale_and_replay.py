@@ -2,11 +2,14 @@
 review): the central server refuses them and says how to carry on; a package downloaded in
 the middle of the day continues the numbering, so a laptop loaded with it is not stale."""
 
+import pytest
+from django.core.exceptions import ValidationError
+
 from tests.tournaments.venue.conftest import at_venue, envelope, play, row_counts
 from tournaments.models import CheckoutState, Registration, UploadOutcome, VenueUpload
 from tournaments.registry.services import player_save
 from tournaments.venue.apply import venue_upload_receive
-from tournaments.venue.checkout import checkout_package
+from tournaments.venue.checkout import checkout_package, venue_checkout_checkin
 
 WAY = (
     "Der zentrale Server hat eine neuere Kopie. Zum Weitermachen lädt die Turnierleitung das "
@@ -89,3 +92,17 @@ def test_a_newer_upload_after_check_in_waits_for_review(running, staff):
     raw = envelope(running, doc)
     held = venue_upload_receive(raw=raw)
     assert (held.outcome, held.payload) == (UploadOutcome.REVIEW, raw)
+
+
+def test_check_in_waits_while_the_newest_upload_is_stale(running, staff):
+    """The restored laptop's results were refused: checking in now would lose them."""
+    _two_uploads(running, staff)
+    venue_upload_receive(raw=envelope(running, at_venue(running, lambda: None, sequence=1)))
+    with pytest.raises(ValidationError) as refused:
+        venue_checkout_checkin(checkout=running, by=staff["director"])
+    assert refused.value.messages[0].startswith(
+        "Der letzte Upload vom Spielort (Nummer 1) wurde abgelehnt: abgelehnt: älter als der "
+        "letzte Upload."
+    )
+    running.refresh_from_db()
+    assert running.is_out
