@@ -1,6 +1,8 @@
 """The director's venue section (issue 18, review): a forged upload (anybody may post one
 naming the checkout) stays in the log but never passes for the venue's last upload."""
 
+from django.urls import reverse
+
 from tests.tournaments.venue.conftest import at_venue, envelope
 from tournaments.models import UploadOutcome
 from tournaments.venue.apply import venue_upload_receive
@@ -22,3 +24,16 @@ def test_only_forged_uploads_mean_nothing_uploaded_yet(running):
     venue_upload_receive(raw=raw[:-6] + ("AAAAAA" if raw[-6:] != "AAAAAA" else "BBBBBB"))
     section = venue_section(running.tournament)
     assert (section.last_upload, len(section.uploads)) == (None, 1)
+
+
+def test_the_log_shows_each_message_under_its_outcome(client, running, staff):
+    raw = envelope(running, at_venue(running, lambda: None, sequence=2))
+    venue_upload_receive(raw=raw)
+    venue_upload_receive(raw=envelope(running, at_venue(running, lambda: None, sequence=1)))
+    client.force_login(staff["director"])
+    page = client.get(reverse("venue:section", args=[running.tournament_id])).content.decode()
+    assert (
+        '<td>abgelehnt: älter als der letzte Upload<br><span class="muted" '
+        'data-testid="venue-upload-message">Älter als der letzte Upload (2): eine alte '
+        "Sicherung? Der zentrale Server hat eine neuere Kopie."
+    ) in page
