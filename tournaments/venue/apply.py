@@ -240,6 +240,14 @@ def venue_upload_receive(*, raw: str) -> VenueUpload:
     if checkout.state != CheckoutState.OUT:
         if checkout.last_digest == log["digest"] and checkout.last_sequence == log["sequence"]:
             return _log(checkout, UploadOutcome.UNCHANGED, **log)
+        if isinstance(log["sequence"], int) and log["sequence"] <= checkout.last_sequence:
+            return _log(  # an old envelope sent again: nothing to review, nothing kept
+                checkout,
+                UploadOutcome.STALE,
+                message=_("Not newer than the last upload (%(sequence)s) and the checkout "
+                          "has ended: nothing was applied.") % {"sequence": checkout.last_sequence},
+                **log,
+            )  # fmt: skip
         return _log(
             checkout,
             UploadOutcome.REVIEW,
@@ -250,18 +258,32 @@ def venue_upload_receive(*, raw: str) -> VenueUpload:
     return _apply(checkout, document, log)
 
 
+def _reload_advice() -> str:
+    return _(
+        "The central server holds a newer copy. To carry on, the director downloads the "
+        "checkout package again on the central site (it holds the last applied upload) and "
+        "loads it on the laptop: venue_erase --force --keep-backups, then venue_load; what "
+        "was entered on this laptop since its backup is entered again."
+    )
+
+
+def _stale(checkout: VenueCheckout, log: dict) -> VenueUpload:
+    """An upload older than the last applied one (an old backup restored, a replay)."""
+    return _log(
+        checkout,
+        UploadOutcome.STALE,
+        message=_("Older than the last upload (%(sequence)s): an old backup? %(way)s")
+        % {"sequence": checkout.last_sequence, "way": _reload_advice()},
+        **log,
+    )
+
+
 def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     sequence = log["sequence"]
     if not isinstance(sequence, int) or sequence < 1:
         return _log(checkout, UploadOutcome.INVALID, message=_("No sequence number."), **log)
     if sequence < checkout.last_sequence:
-        return _log(
-            checkout,
-            UploadOutcome.STALE,
-            message=_("Older than the last upload (%(sequence)s): an old backup?")
-            % {"sequence": checkout.last_sequence},
-            **log,
-        )
+        return _stale(checkout, log)
     if sequence == checkout.last_sequence:
         if log["digest"] == checkout.last_digest:
             return _log(checkout, UploadOutcome.UNCHANGED, **log)
@@ -269,7 +291,8 @@ def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
             checkout,
             UploadOutcome.FORK,
             message=_("Upload %(sequence)s was already received with other content: two "
-                      "laptops continued the same copy?") % {"sequence": sequence},
+                      "laptops continued the same copy? %(way)s")
+            % {"sequence": sequence, "way": _reload_advice()},
             **log,
         )  # fmt: skip
     try:

@@ -30,12 +30,14 @@ from tournaments.venue import document
 
 REASON_MAX = 300
 #: outcomes of uploads whose signature was verified: the newest of them tells whether the venue
-#: has data the central copy lacks (an unsigned upload must not block a check-in).
+#: has data the central copy lacks (an unsigned upload must not block a check-in). A stale one
+#: too: a laptop restored from an old backup and played on holds results the server refused.
 SIGNED_OUTCOMES = (
     UploadOutcome.APPLIED,
     UploadOutcome.UNCHANGED,
     UploadOutcome.FORK,
     UploadOutcome.INVALID,
+    UploadOutcome.STALE,
 )
 
 
@@ -182,7 +184,10 @@ def _end(locked: VenueCheckout, state: str, *, by, reason: str) -> VenueCheckout
 
 def checkout_package(*, checkout: VenueCheckout) -> dict:
     """What the venue laptop loads (`venue_load`): the checkout's key and a complete copy of
-    the tournament as of now (sequence 0)."""
+    the tournament as of now, numbered as the last applied upload, so a laptop loaded with it
+    in the middle of the day (one restored from an old backup, a replacement) uploads under
+    the next number instead of being refused as an old backup."""
+    checkout = VenueCheckout.objects.select_related("tournament").get(pk=checkout.pk)  # as now
     if not checkout.is_out:
         raise ValidationError(_("Only a checkout that is out can be downloaded."))
     return {
@@ -193,7 +198,7 @@ def checkout_package(*, checkout: VenueCheckout) -> dict:
         "document": document.tournament_document(
             tournament=checkout.tournament,
             checkout=checkout,
-            sequence=0,
+            sequence=checkout.last_sequence,
             made_at=timezone.now(),
         ),
     }

@@ -8,6 +8,7 @@ as it is now (`document_changes`). Applying it goes through the same path as a l
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django.core import signing
@@ -117,7 +118,27 @@ def held_upload_preview(*, upload: VenueUpload) -> HeldPreview:
         tournament=checkout.tournament, checkout=checkout, sequence=0, made_at=timezone.now()
     )
     changes = document_changes(central, document)
-    return HeldPreview(changes=changes[:CHANGES_SHOWN], total=len(changes))
+    names = _names(central) | _names(document)
+    shown = [
+        Change(_UUID_IN_PATH.sub(lambda m: names.get(m[1], m[0]), c.path), c.before, c.after)
+        for c in changes[:CHANGES_SHOWN]
+    ]
+    return HeldPreview(changes=shown, total=len(changes))
+
+
+_UUID_IN_PATH = re.compile(r"(?:uuid|player)=([0-9a-f-]{36})(?=\])")
+
+
+def _names(document: dict) -> dict[str, str]:
+    """Players and tournaments of a document by uuid, as a person reads them in a path."""
+    names = {
+        str(p.get("uuid")): " ".join(filter(None, (p.get("first_name"), p.get("last_name"))))
+        for p in document.get("players") or []
+    }
+    names |= {
+        str(t.get("uuid")): str(t.get("name") or "") for t in document.get("tournaments") or []
+    }
+    return {k: v for k, v in names.items() if v}
 
 
 def _require_admin(user) -> None:

@@ -3,7 +3,7 @@ banner, the uploads held for review."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Max
@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404
 from tournaments.enums import TournamentStatus
 from tournaments.models import (
     CheckoutState,
+    Player,
     Tournament,
     UploadOutcome,
     VenueCheckout,
@@ -48,6 +49,8 @@ class VenueSection:
     last_applied_at: datetime | None
     uploads: list[VenueUpload]
     ended: list[VenueCheckout]
+    #: after a check-in: the event's guests, to be matched to members (the merge page)
+    guests: list[Player] = field(default_factory=list)
 
 
 def venue_section(tournament: Tournament) -> VenueSection:
@@ -68,9 +71,22 @@ def venue_section(tournament: Tournament) -> VenueSection:
         .filter(tournament_id=tournament.main_tournament_id)
         .exclude(state=CheckoutState.OUT)[:10]
     )
+    guests: list[Player] = []
+    if checkout is None and any(e.state == CheckoutState.CHECKED_IN for e in ended):
+        guests = list(
+            Player.objects.filter(
+                is_guest=True,
+                registrations__tournament__in=Tournament.objects.same_event(tournament),
+            )
+            .distinct()
+            .order_by("last_name", "first_name", "pk")
+        )
     return VenueSection(
+        guests=guests,
         checkout=checkout,
-        last_upload=uploads[0] if uploads else None,
+        # the newest upload the venue signed: anybody may post a forged one, and it must not
+        # pass for the venue's state (it stays in the log)
+        last_upload=next((u for u in uploads if u.outcome != UploadOutcome.TAMPERED), None),
         last_applied_at=last_applied_at,
         uploads=uploads,
         ended=ended,

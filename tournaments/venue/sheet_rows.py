@@ -38,7 +38,7 @@ def _validate(table: Table, data: dict, number: int) -> None:
                 "round": table.round.number,
                 "table": table.number,
                 "version": number,
-                "errors": " ".join(str(e) for e in errors),
+                "errors": " ".join(str(e) for e in errors),  # the rules core: Messages
             }
         )
 

@@ -10,6 +10,7 @@ from tests.tournaments.venue.conftest import (
     play,
     row_counts,
 )
+from tests.tournaments.venue.test_stale_and_replay import WAY
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import (
     CheckoutState,
@@ -137,13 +138,13 @@ def test_an_older_backup_and_a_fork_are_refused(running, staff):
     stale = venue_upload_receive(raw=envelope(running, docs[0]))
     assert (stale.outcome, stale.message) == (
         UploadOutcome.STALE,
-        "Älter als der letzte Upload (2): eine alte Sicherung?",
+        "Älter als der letzte Upload (2): eine alte Sicherung? " + WAY,
     )
     fork = venue_upload_receive(raw=envelope(running, {**docs[0], "sequence": 2}))
     assert fork.outcome == UploadOutcome.FORK
     assert fork.message == (
         "Upload 2 kam bereits mit anderem Inhalt an: haben zwei Laptops dieselbe Kopie "
-        "weitergeführt?"
+        "weitergeführt? " + WAY
     )
     after = row_counts()
     assert after.pop("tournaments.VenueUpload") == before.pop("tournaments.VenueUpload") + 2

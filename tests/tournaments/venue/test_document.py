@@ -121,3 +121,20 @@ def test_a_package_is_loaded_once_and_never_over_a_copy(running):
             venue_document_load(package=bad)
         assert error.value.messages == [message]
         assert VenueCheckout.objects.count() == count
+
+
+def test_an_appeal_in_the_checked_out_tournament_stays_central(running, staff, players):
+    """Acceptance 8: an appeal of this very tournament (the player's text, the account) is not
+    in its document either (filed centrally once the venue's final upload finished the
+    tournament, then a package downloaded again)."""
+    from tournaments.enums import TournamentStatus
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=running.tournament_id).update(status=TournamentStatus.FINISHED)
+    registered = Registration.objects.filter(tournament=running.tournament).first().player
+    account = make_player_account("einspruch-konto", registered)
+    make_appeal(user=account, tournament=running.tournament, player=registered, now=IN_TIME,
+                what_is_wrong="Einspruch-im-Turnier-0815")  # fmt: skip
+    text = json.dumps(document_of(running, 1), ensure_ascii=False)
+    for secret in ("Einspruch-im-Turnier-0815", "einspruch-konto", account.password):
+        assert secret not in text

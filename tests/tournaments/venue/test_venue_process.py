@@ -158,6 +158,15 @@ def test_a_tournament_played_offline_equals_one_played_centrally(live_server, tm
     count += "print(Player.objects.count(), Tournament.objects.count())"
     assert venue.output("shell", "-c", count).splitlines()[-1] == "0 0"
     assert venue.backups() == []
+    # and not on the disk either: no name, club or the key left in the database's files
+    left = b"".join(
+        path.read_bytes()
+        for path in venue.folder.iterdir()
+        if path.name.startswith("venue.sqlite3")
+    )
+    names = {p.last_name for p in day.players} | {p.club for p in day.players if p.club}
+    assert [n for n in sorted(names) if n.encode() in left] == []
+    assert day.checkout.key.encode() not in left
 
 
 def test_laptop_dies_restore_from_backup_play_on_check_in(live_server, tmp_path, template):
@@ -186,3 +195,33 @@ def test_laptop_dies_restore_from_backup_play_on_check_in(live_server, tmp_path,
     # same content keeps its number), round 3 takes the next one
     assert day.uploads() == [(1, "applied"), (2, "applied"), (3, "applied")]
     assert VenueCheckout.objects.get(pk=day.checkout.pk).last_sequence == 3
+
+
+def test_an_old_backup_is_refused_and_a_fresh_package_carries_on(live_server, tmp_path, template):
+    """The reported dead end: a laptop restored from an OLDER backup than the server holds is
+    refused as stale; the way forward named in the refusal (erase, load the package downloaded
+    again) carries on under the next number, and the day equals an uninterrupted one."""
+    day = Day()
+    first = VenueProcess(tmp_path / "laptop-1", template=template)
+    first.load(day.package(), live_server.url)
+    for index in (0, 1):
+        day.play_reference_round(index)
+        first.play_round(seed=SEEDS[index][0], sheets=SEEDS[index][1])
+        assert first.sync() == UploadOutcome.APPLIED  # numbers 1 and 2; then the laptop dies
+    oldest = first.backups()[0]
+    assert oldest.name.split("-")[1] == "000001"
+
+    second = VenueProcess(tmp_path / "laptop-2", template=template)
+    second.restore(oldest, live_server.url)
+    assert second.sync("--force") == UploadOutcome.STALE
+    refusal = VenueUpload.objects.filter(checkout=day.checkout).order_by("-pk").first()
+    assert "venue_erase --force --keep-backups" in refusal.message
+    erased = second.output("venue_erase", "--yes", "--force", "--keep-backups")
+    assert erased.endswith("The local copy is erased.")
+    second.load(day.package(), live_server.url)  # downloaded again: it holds number 2
+    day.play_reference_round(2)
+    second.play_round(seed=SEEDS[2][0], sheets=SEEDS[2][1])
+    assert second.sync() == UploadOutcome.APPLIED
+
+    day.check_in_and_compare_ranking()
+    assert day.uploads() == [(1, "applied"), (2, "applied"), (1, "stale"), (3, "applied")]

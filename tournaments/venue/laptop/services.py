@@ -181,6 +181,9 @@ def local_copy_erase(*, backups: bool = True) -> None:
     """Delete every row of the laptop's database (players, results, logins) and compact the
     file so nothing of it is left on the disk; with ``backups`` also the signed backups."""
     require_venue_mode()
+    if connection.vendor == "sqlite":  # deleted rows overwritten, whatever the build's default
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA secure_delete = ON")
     call_command("flush", interactive=False, verbosity=0)
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
