@@ -15,6 +15,9 @@ Figures, all from the same gunicorn in the same run:
   processes), and per 304;
 * the publication of the last round in the middle of the polling: time from the director's
   click until the LAST of the 500 screens got the new ETag (goal < 2 s).
+
+Which back ends exactly (DATABASE_URL and REDIS_URL in CI): bench/backends.py. Quick mode
+(bench/mode.py): 16 players, 50 screens, 1 s per closed loop, shorter idle and after phases.
 """
 
 from __future__ import annotations
@@ -28,17 +31,21 @@ import sys
 import time
 from pathlib import Path
 
-from bench import backends, bench_pages, load
+from bench import backends, bench_pages, load, mode, record
 
+USES_DATABASE = True
 ROOT = Path(__file__).resolve().parent.parent
-PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_live"
 REDIS_DEFAULT = "redis://127.0.0.1:6379/14"
 PREFIX = "bench-live"
-PLAYERS, ROUNDS, GAMES = 200, 2, 4
-SCREENS = {"standings": 350, "mein-tisch": 100, "hall": 50}
+PLAYERS, ROUNDS, GAMES = mode.pick(200, 16), 2, 4
+SCREENS = mode.pick(
+    {"standings": 350, "mein-tisch": 100, "hall": 50},
+    {"standings": 35, "mein-tisch": 10, "hall": 5},
+)
 POLL_SECONDS = 1.5
-IDLE_SECONDS, AFTER_SECONDS = 8.0, 5.0
-CLOSED_LOOP_CLIENTS, CLOSED_LOOP_SECONDS = 32, 3.0
+FIRST_ANSWERS = mode.pick(3.0, 2.0)  # seconds until every poller has had its first answer
+IDLE_SECONDS, AFTER_SECONDS = mode.pick(8.0, 3.5), mode.pick(5.0, 3.0)
+CLOSED_LOOP_CLIENTS, CLOSED_LOOP_SECONDS = mode.pick(32, 8), mode.pick(3.0, 1.0)
 WORKERS, THREADS = max(2, load.cpu_count()), 8
 GOAL_SECONDS = 2.0
 
@@ -46,7 +53,7 @@ GOAL_SECONDS = 2.0
 def main() -> None:
     """Pick the back ends (as bench_pages does), then run in a fresh process."""
     backends.run_with_backends(
-        "bench.bench_live", pg_default=PG_DEFAULT, redis_default=REDIS_DEFAULT, prefix=PREFIX
+        "bench.bench_live", bench="live", redis_default=REDIS_DEFAULT, prefix=PREFIX
     )
 
 
@@ -237,20 +244,20 @@ def run() -> None:
             ("live poll, changed: 200 (cached)", standings, poll),
         ]:
             proc, queue = _in_process(_closed_loop_process, port, path, headers)
-            rates[name] = queue.get()
+            rates[name] = queue.get(timeout=CLOSED_LOOP_SECONDS + load.STRAGGLER_SECONDS)
             proc.join()
 
         start = time.time()
         stop_at = start + IDLE_SECONDS + AFTER_SECONDS
         proc, queue = _in_process(_pollers, port, screens, stop_at)
-        time.sleep(3.0)  # every poller has its first answer
+        time.sleep(FIRST_ANSWERS)  # every poller has its first answer
         cpu_before, wall_before = _cpu_seconds(pids), time.time()
-        time.sleep(IDLE_SECONDS - 3.0)
+        time.sleep(IDLE_SECONDS - FIRST_ANSWERS)
         idle_cpu = (_cpu_seconds(pids) - cpu_before) / (time.time() - wall_before)
         clicked = time.time()
         pages_data.publish_last_round(data)
         committed = time.time()
-        results, counts = queue.get()
+        results, counts = queue.get(timeout=stop_at - time.time() + load.STRAGGLER_SECONDS)
         proc.join()
 
     seen_at = []
@@ -272,9 +279,14 @@ def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, w
         f"\ngunicorn gthread, {workers} workers × {THREADS} threads, keep-alive 5 s, DEBUG off, "
         f"{backend} + {cache}, {load.cpu_count()} CPUs (clients on the same machine)"
     )
-    trivial = rates["trivial view (reference)"]
+    trivial = rates.get("trivial view (reference)")
     for name, rps in rates.items():
-        print(f"  {name:<34} {rps:>8.0f} req/s  {rps / trivial:>6.2f}× trivial")
+        is_reference = name == "trivial view (reference)"
+        record.line(
+            name, reference=None if is_reference else "trivial view (reference)", value=trivial
+        )
+        ratio = f"{rps / trivial:>6.2f}" if trivial else "     -"
+        print(f"  {name:<34} {rps:>8.0f} req/s  {ratio}× trivial")
     polls_per_s = screens / POLL_SECONDS
     print(
         f"\n{screens} open screens ({', '.join(f'{n} {k}' for k, n in SCREENS.items())}), "
@@ -285,6 +297,8 @@ def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, w
         f"{idle_cpu * 1000 / screens:.3f} ms CPU per second per open screen, "
         f"{idle_cpu * 1000 / polls_per_s:.2f} ms per 304"
     )
+    record.line("server CPU while idle")
+    record.line("publication seen by the last screen")
     last = delays[-1] if delays else float("inf")
     print(
         f"  publication (the director's click, {publish_seconds * 1000:.0f} ms to commit): "

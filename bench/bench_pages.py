@@ -22,6 +22,10 @@ postgres://postgres@127.0.0.1:5432/drv_bench_pages, dropped and re-created) and 
 when reachable; otherwise a temporary SQLite file and each worker's local memory. Without Redis
 a publication cannot reach the workers' memory and single flight holds per process only, so the
 rush is then served by one gunicorn process with threads, started after the publication.
+Which back ends exactly (DATABASE_URL and REDIS_URL in CI): bench/backends.py.
+
+Quick mode (bench/mode.py): 16 players, 2 gunicorn workers, a ranking of 100 players from 3
+tournaments, 5 search queries, 1 s per line in one slice, a rush of 30 requests.
 """
 
 from __future__ import annotations
@@ -32,23 +36,27 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from bench import backends, load
+from bench import backends, load, mode, record
 from bench.load import HTMX_TABLE
 
+USES_DATABASE = True
 ROOT = Path(__file__).resolve().parent.parent
-PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_pages"
 REDIS_DEFAULT = "redis://127.0.0.1:6379/15"
 PREFIX = "bench-pages"
-PLAYERS, ROUNDS, GAMES = 400, 4, 4
-RANKING_PLAYERS, RANKING_TOURNAMENTS, RANKING_YEAR = 3000, 150, 2024
-WORKERS = max(2, 2 * load.cpu_count())
+PLAYERS, ROUNDS, GAMES = mode.pick(400, 16), 4, 4
+RANKING_PLAYERS, RANKING_TOURNAMENTS = mode.pick(3000, 100), mode.pick(150, 3)
+RANKING_YEAR = 2024
+WORKERS = mode.pick(max(2, 2 * load.cpu_count()), 2)
 CLIENTS = WORKERS
-SECONDS = 6.0
-RUSH_REQUESTS, RUSH_PROCESSES = 300, 4
+SECONDS = mode.pick(6.0, 1.0)
+WARMUP = mode.pick(1.5, 0.3)
+SEARCHES = mode.pick(50, 5)
+RUSH_REQUESTS, RUSH_PROCESSES = mode.pick(300, 30), mode.pick(4, 2)
 GOALS = {"cold": 0.05, "cached": 0.5, "search": 0.3}
-SLICES = 3
+SLICES = mode.pick(3, 1)
 TRIVIAL, PLAIN = "trivial view (reference)", "plain template page"
-STANDINGS, SEARCH = f"standings, {PLAYERS} players", "live search, 50 queries (htmx)"
+STANDINGS = f"standings, {PLAYERS} players"
+SEARCH = f"live search, {SEARCHES} queries (htmx)"
 RANKING_LINE = f"ranking, {RANKING_PLAYERS} players, 1 client"
 
 
@@ -59,7 +67,7 @@ def verdict(ok: bool) -> str:
 def main() -> None:
     """Pick the back ends, then run the bench in a fresh process with their environment."""
     backends.run_with_backends(
-        "bench.bench_pages", pg_default=PG_DEFAULT, redis_default=REDIS_DEFAULT, prefix=PREFIX
+        "bench.bench_pages", bench="pages", redis_default=REDIS_DEFAULT, prefix=PREFIX
     )
 
 
@@ -90,7 +98,7 @@ def run() -> None:
     tid = data.tournament_id
     standings = f"/turniere/{tid}/rangliste/"
     ranking = f"/ranking/{RANKING_YEAR}/"
-    queries = pages_data.search_queries(tid, 50)
+    queries = pages_data.search_queries(tid, SEARCHES)
     searches = [f"{standings}?q={q}" for q in queries]
     rows: list[tuple] = []
 
@@ -113,7 +121,7 @@ def run() -> None:
 
     cached_env = {k: v for k, v in env.items() if k != "PUBLIC_CACHE_SECONDS"}
     with load.serve(cached_env, workers=WORKERS) as port:
-        load.load(port, [standings], seconds=1.5, clients=CLIENTS)  # every worker's memory
+        load.load(port, [standings], seconds=WARMUP, clients=CLIENTS)  # every worker's memory
         got = _measure_lines(
             port,
             [
@@ -201,7 +209,13 @@ def _report(rows: list[tuple], first_screen: int, rush: dict, shared: bool) -> N
     for server, name, r, _goal in rows:
         by_name[server][name] = r
     for server, name, r, goal in rows:
-        ratio = r["rps"] / by_name[server][TRIVIAL]["rps"]
+        trivial = by_name[server].get(TRIVIAL, {}).get("rps")
+        record.line(
+            f"{server}: {name}",
+            reference=None if name == TRIVIAL else f"{server} {TRIVIAL}",
+            value=trivial,
+        )
+        ratio = r["rps"] / trivial if trivial else float("nan")
         goal_text = f"≥ {goal:g}×" if goal else ""
         print(
             f"{server:<7} {name:<32} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} "
@@ -216,12 +230,14 @@ def _report(rows: list[tuple], first_screen: int, rush: dict, shared: bool) -> N
     verdicts.append(
         (first_screen < 150_000, f"ranking first response {first_screen / 1000:.0f} KB < 150 KB")
     )
+    record.line("ranking first response size")
     how = "publication seen by the running server" if shared else "one process, fresh memory"
     print(
         f"\nrush: {RUSH_REQUESTS} requests at once over 5 variants right after round {ROUNDS} "
         f"was published ({how}): {rush['answered']} answered 200, p50 {rush['p50']:.0f} ms, "
         f"p95 {rush['p95']:.0f} ms; answers {dict(rush['states'])}"
     )
+    record.line("rush")
     for name, count in rush["renders"].items():
         print(f"   renders of {name:<28} {count}")
     verdicts.append((rush["answered"] == RUSH_REQUESTS, "rush: every request answered"))

@@ -8,14 +8,18 @@ issue 14 on PostgreSQL: one year rebuilt in < 5 s, the incremental recompute in 
 SQLite run keeps the goals of the first ranking issue. Each database runs in its own process on a
 fresh database:
 
-* SQLite: a temporary file;
-* PostgreSQL: ``BENCH_POSTGRES_URL`` (default postgres://postgres@127.0.0.1:5432/drv_bench_ranking),
-  dropped and re-created; skipped with a reason if the server is not reachable.
+* SQLite: a temporary file (not when DATABASE_URL names a PostgreSQL server);
+* PostgreSQL: as bench/backends.py chooses (DATABASE_URL's server, BENCH_POSTGRES_URL or
+  postgres://postgres@127.0.0.1:5432/drv_bench_ranking), dropped and re-created; skipped with a
+  reason if the server is not reachable and was not asked for.
 
 Ten years: by default the nine extra years are a tenth of the size (15 tournaments each), so the
 whole bench stays within a few minutes on a shared two-core machine; ``BENCH_RANKING_FULL=1`` makes
 every year full size (about 10× the data and time). The rebuild time of the ten-year case grows
 linearly with the data, since each year is loaded in a fixed number of queries.
+
+Quick mode (bench/mode.py): 4 tournaments × 20 players a year, one more tournament in each of
+the nine extra years.
 """
 
 from __future__ import annotations
@@ -27,13 +31,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import backends
+from bench import backends, mode, record
 
+USES_DATABASE = True
 ROOT = Path(__file__).resolve().parents[1]
-PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_ranking"
 YEAR = 2026
-TOURNAMENTS, PLAYERS, ROUNDS, GAMES = 150, 200, 4, 4
-POOL = 3000  # registry players the fields are drawn from
+TOURNAMENTS, PLAYERS = mode.pick(150, 4), mode.pick(200, 20)
+ROUNDS, GAMES = 4, 4
+POOL = mode.pick(3000, 100)  # registry players the fields are drawn from
+EXTRA_TOURNAMENTS = mode.pick(TOURNAMENTS // 10, 1)  # in each of the nine earlier years
 TARGETS = {  # seconds, per database
     "SQLite": {"full_year": 60.0, "incremental": 5.0},
     "PostgreSQL": {"full_year": 5.0, "incremental": 0.3},
@@ -47,11 +53,15 @@ def verdict(ok: bool) -> str:
 def main() -> None:
     """Run the bench once per database, each in a fresh process with its own DATABASE_URL."""
     with tempfile.TemporaryDirectory() as tmp:
-        runs = [("SQLite", f"sqlite:///{tmp}/bench_ranking.sqlite3")]
-        pg = os.environ.get("BENCH_POSTGRES_URL", PG_DEFAULT)
-        reason = backends.prepare_postgres(pg)
+        runs = []
+        if not backends.postgres_asked():
+            runs.append(("SQLite", backends.sqlite_database(Path(tmp) / "bench_ranking.sqlite3")))
+        pg, required = backends.postgres_url("ranking")
+        reason = backends.prepare_postgres(pg) if pg else "DATABASE_URL names SQLite"
         if reason is None:
             runs.append(("PostgreSQL", pg))
+        elif required:
+            raise backends.BackendError(f"DATABASE_URL: {reason}")
         for label, url in runs:
             print(f"-- {label}")
             env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
@@ -66,11 +76,15 @@ def main() -> None:
             print(f"-- PostgreSQL: SKIP ({reason})")
 
 
-def _timed(label: str, func):
+def _timed(label: str, func, *, measured: str | None = None):
+    """Run and time ``func``; a line ``measured`` on a database is one of the bench's figures
+    (the others build its data)."""
     start = time.perf_counter()
     result = func()
     seconds = time.perf_counter() - start
     print(f"{label:<58} {seconds:8.2f} s")
+    if measured:
+        record.line(f"{measured}: {label}")
     return result, seconds
 
 
@@ -114,9 +128,11 @@ def run(label: str) -> None:
         ),
     )
     _analyze()
+    games_per_year = TOURNAMENTS * PLAYERS // 4 * ROUNDS * GAMES
     snapshot, full_year = _timed(
-        "full rebuild of one year (120,000 games)",
+        f"full rebuild of one year ({games_per_year:,} games)",
         lambda: compute.ranking_recompute_year(year=YEAR, full=True),
+        measured=label,
     )
     entries = RankingEntry.objects.filter(ranking_year=snapshot).count()
     print(f"   {entries} players ranked; rule version {snapshot.rule_version}")
@@ -135,11 +151,12 @@ def run(label: str) -> None:
     TournamentRanking.objects.filter(pk__in=extra.tournament_ids).delete()
     compute.tournament_mark_changed(tournament_id=extra.tournament_ids[0], enqueue=False)
     _, incremental = _timed(
-        "incremental recompute after one round (1 of 151 re-scored)",
+        f"incremental recompute after one round (1 of {TOURNAMENTS + 1} re-scored)",
         lambda: compute.ranking_recompute_year(year=YEAR),
+        measured=label,
     )
 
-    extra_tournaments = TOURNAMENTS if full else TOURNAMENTS // 10
+    extra_tournaments = TOURNAMENTS if full else EXTRA_TOURNAMENTS
     size = "full size" if full else f"{extra_tournaments} tournaments each (scaled, see docstring)"
 
     def nine_years():
@@ -155,7 +172,9 @@ def run(label: str) -> None:
             )
 
     _timed(f"generate 9 more years, {size}", nine_years)
-    snapshots, _ = _timed("full rebuild of 10 years", lambda: compute.ranking_rebuild())
+    snapshots, _ = _timed(
+        "full rebuild of 10 years", lambda: compute.ranking_rebuild(), measured=label
+    )
     games = sum(e.games for s in snapshots for e in s.entries.all()) // 4
     print(f"   {len(snapshots)} years, {games} games ranked in all")
     goals = TARGETS[label]

@@ -1,8 +1,8 @@
 """Standings benchmark (issues 5, 14): 400 players × 4 rounds × 4 games.
 
-(a) `standings_table` in this process: time and queries, and the same query count for a small
-    field (the selector must not query per row); on SQLite, then on PostgreSQL in a process of
-    its own (``BENCH_STANDINGS_POSTGRES_URL``, default
+(a) `standings_table`: time and queries, and the same query count for a small field (the
+    selector must not query per row); on SQLite, then on PostgreSQL in a process of its own (as
+    bench/backends.py chooses: BENCH_POSTGRES_URL, else
     postgres://postgres@127.0.0.1:5432/drv_bench_standings, dropped and re-created; skipped with
     a reason if the server is not reachable). Goal on PostgreSQL: < 30 ms (issue 14).
 (b) Requests per second of the public standings page `/turniere/<pk>/rangliste/` and of the API
@@ -15,7 +15,13 @@
       worker is warmed up first.
 
 The data is built by `simulate_tournament` (the real services) in a temporary SQLite database
-that is thrown away afterwards; REDIS_URL is ignored so the cache is each worker's memory.
+that is thrown away afterwards (when DATABASE_URL names a PostgreSQL server: in a fresh database
+there, bench/backends.py, and all of (a) and (b) run on it); REDIS_URL is ignored so the cache
+is each worker's memory.
+
+Quick mode (bench/mode.py): 20 and 8 players, 3 calls per field, 1 s of load per line, and
+the data built without the page warm-up after each publication (as bench/pages_data.py
+builds it), which is no line of this bench.
 """
 
 from __future__ import annotations
@@ -33,23 +39,28 @@ import time
 from io import StringIO
 from pathlib import Path
 
-from bench import backends
+from bench import backends, mode, record
 
+USES_DATABASE = True
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS, ROUNDS, GAMES = 400, 4, 4
-SMALL_PLAYERS = 16
-REPEATS = 15  # standings_table calls per field; the median is reported
+PLAYERS, ROUNDS, GAMES = mode.pick(400, 20), 4, 4
+SMALL_PLAYERS = mode.pick(16, 8)
+REPEATS = mode.pick(15, 3)  # standings_table calls per field; the median is reported
 WORKERS = max(2, os.cpu_count() or 2)
 CLIENTS = 2 * WORKERS
-SECONDS = 8.0
-WARMUP = 1.5
+SECONDS = mode.pick(8.0, 1.0)
+WARMUP = mode.pick(1.5, 0.3)
 TIME_TARGET = 1.0  # seconds for one standings_table of 400 players (SQLite, issue 5)
 PG_TIME_TARGET = 0.030  # the same on PostgreSQL (issue 14)
-PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/drv_bench_standings"
 
 
 def _simulate(players: int, seed: int) -> int:
     from django.core.management import call_command
+
+    if mode.QUICK:
+        from bench import pages_data
+
+        pages_data._quiet_side_effects()
 
     out = StringIO()
     call_command(
@@ -119,7 +130,7 @@ def _load(port: int, path: str, seconds: float) -> dict:
     procs = [ctx.Process(target=_client, args=(port, path, seconds, queue)) for _ in range(CLIENTS)]
     for p in procs:
         p.start()
-    results = [queue.get() for _ in procs]
+    results = [queue.get(timeout=seconds + 120) for _ in procs]  # a dead client: a crash
     for p in procs:
         p.join()
     latencies = sorted(x for r in results for x in r[0])
@@ -236,6 +247,11 @@ def _selector_report(label: str, big: int, small: int, target: float) -> None:
         f"{min(times) * 1000:>8.1f}"
     )
     print(f"{label:<11} {SMALL_PLAYERS:>6} {small_rows:>5} {small_queries:>8}")
+    record.line(
+        f"{label}: standings_table of {PLAYERS} players",
+        reference=f"query count of {SMALL_PLAYERS} players",
+        value=small_queries,
+    )
     print(
         f"{verdict(statistics.median(times) < target)}  {label}: standings_table of {PLAYERS} "
         f"players under {target * 1000:g} ms"
@@ -267,6 +283,7 @@ def _stored_report(label: str, pk: int) -> None:
             times.append(time.perf_counter() - start)
             len(data.rows)  # the rows are decoded on first use (a search, the CSV, the API)
             decoded.append(time.perf_counter() - start)
+    record.line(f"{label}: stored standings of {PLAYERS} players")
     print(
         f"{label}: stored standings of {PLAYERS} players: computed with their HTML and stored "
         f"in {stored * 1000:.1f} ms; read in {statistics.median(times) * 1000:.1f} ms "
@@ -275,18 +292,23 @@ def _stored_report(label: str, pk: int) -> None:
     )
 
 
-def _postgres_selector() -> None:
-    """The selector part on PostgreSQL, in a process of its own (settings read DATABASE_URL)."""
-    url = os.environ.get("BENCH_STANDINGS_POSTGRES_URL", PG_DEFAULT)
-    reason = backends.prepare_postgres(url)
-    if reason is not None:
-        print(f"SKIP  PostgreSQL: {reason}")
-        return
+def _in_process(option: str, url: str) -> None:
+    """This module with ``option`` in a process of its own (the settings read DATABASE_URL)."""
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.settings")
     subprocess.run(
-        [sys.executable, "-m", "bench.bench_standings", "--selector"], cwd=ROOT, env=env, check=True
+        [sys.executable, "-m", "bench.bench_standings", option], cwd=ROOT, env=env, check=True
     )
+
+
+def _postgres_selector() -> None:
+    """The selector part on PostgreSQL, in a process of its own."""
+    url, _ = backends.postgres_url("standings")
+    reason = backends.prepare_postgres(url) if url else "DATABASE_URL names SQLite"
+    if reason is not None:
+        print(f"SKIP  PostgreSQL: {reason}")
+        return
+    _in_process("--selector", url)
 
 
 def _selector_only() -> None:
@@ -306,22 +328,17 @@ def _selector_only() -> None:
 
 
 def main() -> None:
+    """The page part on SQLite (on PostgreSQL when DATABASE_URL names it), each in a process
+    of its own, then the selector part on PostgreSQL when reachable."""
     with tempfile.TemporaryDirectory(prefix="bench-standings-") as tmp:
-        db_url = f"sqlite:///{tmp}/bench.sqlite3"
-        saved = {k: os.environ.get(k) for k in ("DATABASE_URL", "REDIS_URL")}
-        os.environ["DATABASE_URL"] = db_url
-        os.environ.pop("REDIS_URL", None)
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        try:
-            _run(db_url)
+        if backends.postgres_asked():
+            _, url, _ = backends.database("standings", tmp)
+        else:
+            url = backends.sqlite_database(Path(tmp) / "bench.sqlite3")
+        _in_process("--run", url)
+        if not backends.postgres_asked():
             print()
             _postgres_selector()
-        finally:
-            for key, value in saved.items():
-                if value is None:
-                    os.environ.pop(key, None)
-                else:
-                    os.environ[key] = value
 
 
 def _run(db_url: str) -> None:
@@ -329,6 +346,7 @@ def _run(db_url: str) -> None:
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connection
     from django.urls import NoReverseMatch, reverse
 
     call_command("migrate", verbosity=0)
@@ -345,7 +363,8 @@ def _run(db_url: str) -> None:
         f"Standings {PLAYERS} players x {ROUNDS} rounds x {GAMES} games "
         f"(built by simulate_tournament in {build:.1f} s)"
     )
-    _selector_report("SQLite", big, small, TIME_TARGET)
+    label = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
+    _selector_report(label, big, small, PG_TIME_TARGET if label == "PostgreSQL" else TIME_TARGET)
 
     paths = {"API /standings/": f"/api/v1/tournaments/{big}/standings/"}
     try:
@@ -356,11 +375,12 @@ def _run(db_url: str) -> None:
     for name, path in paths.items():
         status, page_queries = _page_queries(big, path)
         print(f"{name}: status {status}, {page_queries} queries uncached")
+        record.line(f"{name}: queries uncached")
 
     print()
     print(
         f"gunicorn, {WORKERS} sync workers, {CLIENTS} client processes, {SECONDS:g} s each, "
-        f"DEBUG off, SQLite, {os.cpu_count()} CPUs"
+        f"DEBUG off, {label}, {os.cpu_count()} CPUs"
     )
     print(
         f"{'target':<18} {'mode':<7} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
@@ -368,23 +388,32 @@ def _run(db_url: str) -> None:
     )
     runs = {}
     for cached in (False, True):
-        mode = "cached" if cached else "cold"
+        state = "cached" if cached else "cold"
         for name, r in _serve_and_load(db_url, paths, cached=cached).items():
-            runs[(name, mode)] = r
+            runs[(name, state)] = r
+            cold = runs[(name, "cold")]["rps"] if cached else None
+            record.line(
+                f"gunicorn {name} {state}",
+                reference=f"{name} cold" if cached else None,
+                value=cold,
+            )
             hit_share = f"{r['hits'] / r['requests']:.0%}" if r["requests"] else "-"
             print(
-                f"{name:<18} {mode:<7} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} "
+                f"{name:<18} {state:<7} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} "
                 f"{hit_share:>6} {r['errors']:>4}"
             )
     ok = all(r["errors"] == 0 and r["requests"] > 0 for r in runs.values())
     print(f"{verdict(ok)}  every request answered 200")
     for name in paths:
         cold, warm = runs[(name, "cold")]["rps"], runs[(name, "cached")]["rps"]
-        print(f"{verdict(warm > cold)}  {name}: cache x{warm / cold:.1f} over cold")
+        ratio = f"x{warm / cold:.1f}" if cold else "(cold not measured)"
+        print(f"{verdict(warm > cold)}  {name}: cache {ratio} over cold")
 
 
 if __name__ == "__main__":
     if "--selector" in sys.argv:
         _selector_only()
+    elif "--run" in sys.argv:
+        _run(os.environ["DATABASE_URL"])
     else:
         main()

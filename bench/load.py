@@ -23,6 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HTMX_TABLE = {"HX-Request": "true", "HX-Target": "standings-table"}
 #: every request asks for gzip, as browsers and phones do (the bytes are not unpacked here)
 BROWSER = {"Host": "localhost", "Accept-Encoding": "gzip, deflate, br"}
+#: how long a client process may take beyond its time: longer, and it died (the bench crashes
+#: with queue.Empty instead of waiting for ever)
+STRAGGLER_SECONDS = 120
 
 
 def _get(port: int, path: str, headers: dict | None = None, timeout: float = 60):
@@ -149,7 +152,7 @@ def load(
     ]
     for p in procs:
         p.start()
-    results = [queue.get() for _ in procs]
+    results = [queue.get(timeout=seconds + STRAGGLER_SECONDS) for _ in procs]
     for p in procs:
         p.join()
     return summary(
@@ -221,7 +224,7 @@ def burst(port: int, requests: list[tuple[str, str, dict]], *, processes: int) -
     procs = [ctx.Process(target=_burst_client, args=(port, s, start_at, queue)) for s in shares]
     for p in procs:
         p.start()
-    answers = [a for _ in procs for a in queue.get()]
+    answers = [a for _ in procs for a in queue.get(timeout=STRAGGLER_SECONDS)]
     for p in procs:
         p.join()
     return answers

@@ -164,11 +164,11 @@ def publish_last_round(data: PagesData) -> None:
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Round
-    from tournaments.sheets import services as sheet_services
+    from tournaments.rounds import services as round_services
 
     director = get_user_model().objects.get(pk=data.director_id)
     logging.disable(logging.WARNING)  # the ranking's recompute (eager here) logs a line
     try:
-        sheet_services.round_publish(rnd=Round.objects.get(pk=data.round_id), user=director)
+        round_services.round_publish(rnd=Round.objects.get(pk=data.round_id), user=director)
     finally:
         logging.disable(logging.NOTSET)

@@ -1,7 +1,7 @@
 """Translation catalogues without GNU gettext: extract, update and compile in plain Python.
 
 A fresh machine has nothing but Python (no xgettext, no msgfmt), so the catalogues in
-``locale/<lang>/LC_MESSAGES/django.po`` are kept by this module (README "Languages"):
+``locale/<lang>/LC_MESSAGES/django.po`` are kept by this module (docs/development.md "Languages"):
 
     python -m config.catalogues update    # new msgids from templates and Python into every .po
     python -m config.catalogues compile   # every .po into its .mo (committed, used at runtime)
@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
-SOURCES = ("templates", "tournaments", "ranking", "config")
+SOURCES = ("templates", "tournaments", "players", "ranking", "config")
 HEADER = (
     "Project-Id-Version: drv-turniere\n"
     "Language: {language}\n"

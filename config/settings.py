@@ -36,7 +36,7 @@ def env_optional_int(name: str) -> int | None:
 
 # Offline venue mode (issue 18): True on the venue laptop, where a checked-out tournament is
 # edited; the central server's write guard (tournaments.common.guards) does not apply there.
-# The laptop's settings (README "Venue mode", config/venue.py) pin its environment here.
+# The laptop's settings (docs/operations.md "Venue mode", config/venue.py) pin its environment here.
 VENUE_MODE = env_bool("VENUE_MODE", False)
 if VENUE_MODE:
     from config import venue
@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "axes",
     "ninja",  # serves Swagger UI from its own static files, not a CDN
     "tournaments",
+    "players",  # a player's own account (issue 26); ranking builds on it
     "ranking",
 ]
 
@@ -146,8 +147,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
+        # Test workers of pytest-xdist share one Redis but each has its own database, where
+        # ids repeat: each gets its own key space (PYTEST_XDIST_WORKER is "gw0", "gw1", ...).
         "default": redis.cache_settings(
-            REDIS_URL, key_prefix=os.environ.get("CACHE_KEY_PREFIX", "drv")
+            REDIS_URL,
+            key_prefix=os.environ.get("CACHE_KEY_PREFIX", "drv")
+            + os.environ.get("PYTEST_XDIST_WORKER", ""),
         )
     }
     globals().update(redis.celery_settings(REDIS_URL))
@@ -171,7 +176,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "Europe/Berlin"
 # Periodic jobs (run `celery -A config beat` on exactly one machine): the daily ranking job
 # closes appeal windows and marks tournaments final; the sweep recomputes pending ranking years
-# (e.g. after the broker was down when results were published).
+# (e.g. after the broker was down when results were published); the players' sweep queues the
+# e-mails of releases and corrections whose job was lost, the outbox sweep sends queued e-mails
+# whose task was lost (tournaments/mail/).
 CELERY_BEAT_SCHEDULE: dict = {
     "ranking-daily": {
         "task": "ranking.daily",
@@ -187,6 +194,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     "players-mails-sweep": {
         "task": "ranking.notify_sweep",
+        "schedule": timedelta(minutes=10),
+    },
+    "mail-outbox-sweep": {
+        "task": "tournaments.mail_sweep",
         "schedule": timedelta(minutes=10),
     },
 }
@@ -215,12 +226,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]  # in this or
 AXES_RESET_ON_SUCCESS = True
 # Reset links expire after a day and work once (Django's tokens); sign-up links after 48 h.
 PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_TEMPLATE = "players/accounts/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
 AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is not installed
 
-# --- Internationalisation: German UI, English available (README "Languages"). The language
-# comes from the switch's cookie, else Accept-Language, else German; URLs stay the same.
+# --- Internationalisation: German UI, English available (docs/development.md "Languages"). The
+# language comes from the switch's cookie, else Accept-Language, else German; URLs stay the same.
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", "Deutsch"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

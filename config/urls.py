@@ -4,8 +4,8 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 
 from config.api import api
+from players.notifications.views import set_language
 from ranking.commission.views import commission_home
-from ranking.notifications.views import set_language
 
 handler403 = "tournaments.common.errors.forbidden"
 handler404 = "tournaments.common.errors.not_found"
@@ -20,9 +20,13 @@ urlpatterns = [
     path("schiedsrichter/turniere/", include("tournaments.urls.referee")),
     path("tisch/", include("tournaments.urls.table")),
     path("ranking/", include("ranking.urls")),
-    path("konto/anmelden/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "konto/anmelden/",
+        auth_views.LoginView.as_view(template_name="players/accounts/login.html"),
+        name="login",
+    ),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
-    path("konto/", include("ranking.accounts.urls")),
+    path("konto/", include("players.accounts.urls")),
     path("admin/", admin.site.urls),
     # Without a CSRF token: the switch is on every public page, and a page holding a visitor's
     # token is never cached (public_cache); a forged switch only changes a language (the page's,

@@ -1,4 +1,5 @@
-"""The venue laptop (issue 18, README "Venue mode"): the same site, started with VENUE_MODE=1.
+"""The venue laptop (issue 18, docs/operations.md "Venue mode"): the same site, started with
+VENUE_MODE=1.
 
 `prepare_environment` runs at the top of config/settings.py, before the environment is read:
 it pins what the laptop needs (SQLite file, no Redis, DEBUG off, a secret key kept in a file

@@ -7,7 +7,17 @@ class RankingConfig(AppConfig):
     verbose_name = _("Ranking")
 
     def ready(self) -> None:
-        """Connect the receivers (the ranking follows every publish and correction, SPEC §9) and
-        register the tasks in every process: services enqueue them by name, and eager mode
-        (make run, tests) runs a task only if its module is loaded."""
+        """Connect the receivers (the ranking follows every publish and correction, SPEC §9),
+        register the tasks in every process (services enqueue them by name, and eager mode
+        (make run, tests) runs a task only if its module is loaded), and add the ranking's
+        sections to a player's data export ("Meine Daten" lives in players, which never
+        imports ranking) and its kind of e-mail to the outbox (tournaments/mail)."""
+        from players.privacy import export_sections
         from ranking import receivers, tasks  # noqa: F401
+        from ranking.commission import mails as commission_mails
+        from ranking.privacy import selectors as privacy_selectors
+        from tournaments.mail import kinds
+
+        export_sections.register("appeals", privacy_selectors.appeals_section)
+        export_sections.register("ranking", privacy_selectors.ranking_section)
+        kinds.register(*commission_mails.KINDS)

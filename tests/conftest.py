@@ -1,9 +1,37 @@
 """Shared fixtures: users per role, players, tournaments (thin wrappers around the builders)."""
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
+from django.db.backends.signals import connection_created
 
 from tests.support import builders
 from tournaments.enums import GlobalRole
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite tests run on a file of this process, not on Django's in-memory database: with that,
+    the live server of the browser tests hands the test's one connection to every request
+    thread, and two requests at once (a poll beside a save) fail with "database table is
+    locked". A file gives each thread its own connection, as PostgreSQL does."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        name = Path(tempfile.gettempdir()) / f"drv-test-{os.getpid()}.sqlite3"
+        database["TEST"] = {**database.get("TEST", {}), "NAME": str(name)}
+
+
+def _sqlite_without_fsync(sender, connection, **kwargs):
+    """A test database is thrown away: no waiting for the disk at each commit."""
+    if connection.vendor == "sqlite":
+        connection.connection.execute("PRAGMA synchronous = OFF")
+
+
+connection_created.connect(_sqlite_without_fsync)
 
 
 @pytest.fixture(autouse=True)
@@ -95,3 +123,38 @@ def tournament(director):
 @pytest.fixture
 def open_tournament(director):
     return builders.make_tournament(director=director, open=True)
+
+
+#: Tests of the pure rules core: no Django database, cache or broker by the import contract
+#: (pyproject.toml), so every back end gives them the same answer.
+BACKEND_FREE = (
+    Path(__file__).parent / "tournaments" / "domain",
+    Path(__file__).parent / "ranking" / "domain",
+)
+
+
+#: Modules whose tests take long (a browser, processes of their own, a world of module scope):
+#: handed out first, so the test workers (pytest-xdist) do not wait for one of them at the end.
+LONG = ("test_venue_process.py", "test_matrix.py", "test_every_page_english.py")
+
+
+def _same_on_every_backend(item) -> bool:
+    """The rules core's tests touch no back end; a `presentation` test reads how a page looks
+    (axe-core, a PDF, 360 px, the language of its words): the same HTML from either back end,
+    while the journeys that write through the pages run on both."""
+    return item.path.parent in BACKEND_FREE or item.get_closest_marker("presentation") is not None
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests first (every worker orders alike: the order is a pure function of the
+    collection). SECOND_BACKEND=1 (.ci/run's PostgreSQL + Redis stage): what gives the same
+    answer on every back end ran in the SQLite stage of the same CI run and is left out here."""
+    items.sort(
+        key=lambda item: 0 if item.get_closest_marker("browser") or item.path.name in LONG else 1
+    )
+    if not os.environ.get("SECOND_BACKEND"):
+        return
+    left_out = [item for item in items if _same_on_every_backend(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not _same_on_every_backend(item)]

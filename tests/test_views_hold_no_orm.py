@@ -1,8 +1,9 @@
 """Views and API endpoints call selectors and services only (issue 12, item 3).
 
-Parses every views and API module of both apps and fails on a query built there: an access to
+Parses every views and API module of every app and fails on a query built there: an access to
 `.objects`, a call of a queryset method, or `get_object_or_404` (object lookups by URL id live in
-tournaments/common/access.py). Dict methods such as `.values()` and `.get()` are not flagged.
+each area's access.py, those of several areas in tournaments/common/access.py). Dict methods such
+as `.values()` and `.get()` are not flagged.
 """
 
 import ast
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("tournaments", "ranking")
+APPS = ("tournaments", "players", "ranking")
 QUERYSET_METHODS = frozenset(
     {
         "filter",

@@ -8,15 +8,19 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         """Register the tasks in every process: services enqueue them by name, and eager mode
-        (make run, tests) runs a task only if its module is loaded."""
+        (make run, tests) runs a task only if its module is loaded; and the kinds of e-mail,
+        which the worker renders."""
         # the rules core's messages are shown in the request's language (domain/text.py)
         from django.utils.translation import gettext
 
         from tournaments import tasks  # noqa: F401
         from tournaments.domain import text
+        from tournaments.mail import kinds
+        from tournaments.registration import mails as registration_mails
 
         text.use_translator(gettext)
         text.use_value_format(_shown_value)  # dates in the request's format
+        kinds.register(*registration_mails.KINDS)  # the registration's e-mails (tournaments/mail)
 
         from tournaments.venue.laptop import receivers
 
@@ -24,10 +28,10 @@ class TournamentsConfig(AppConfig):
 
 
 def _shown_value(value):
-    """A date or moment in a core message as the active language writes it (config/formats)."""
+    """A date or moment in a core message as the active language writes it (common/formats.py)."""
     from datetime import date, datetime
 
-    from config.formats import local_format
+    from tournaments.common.formats import local_format
 
     if isinstance(value, datetime):
         return local_format(value, "SHORT_DATETIME_FORMAT")

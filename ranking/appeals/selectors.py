@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from config.formats import local_format
 from ranking.domain import appeals as domain_appeals
 from ranking.models import Appeal
 from tournaments import permissions
+from tournaments.common.formats import local_format
 from tournaments.common.http import int_or_404
 from tournaments.enums import RoundStatus, StaffRole, TournamentStatus
 from tournaments.models import (

@@ -11,10 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from players.models import PlayerAccount
 from ranking.appeals.files import validate_attachment
 from ranking.appeals.selectors import deadline_text
 from ranking.domain import appeals as domain_appeals
-from ranking.models import Appeal, PlayerAccount
+from ranking.models import Appeal
 from tournaments import permissions
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import Player, Round, Seat, Tournament

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ranking.accounts import selectors as accounts_selectors
+from players.accounts import selectors as accounts_selectors
 from ranking.appeals import selectors as appeals_selectors
 from ranking.appeals import services as appeals_services
 from ranking.appeals.files import attachment_delivery
@@ -46,7 +46,7 @@ def my_area(request):
             request.user, now=now
         )
         context["filed"] = appeals_selectors.appeals_filed_by(request.user)
-    return render(request, "ranking/my_area.html", context)
+    return render(request, "ranking/appeals/my_area.html", context)
 
 
 @login_required
@@ -96,7 +96,7 @@ def appeal_new(request, tournament_pk: int):
         status = 422
     return render(
         request,
-        "ranking/appeal_new.html",
+        "ranking/appeals/new.html",
         {
             "tournament": tournament,
             "form": form,
@@ -113,7 +113,7 @@ def appeal_detail(request, pk: int):
     appeal = appeal_or_404(pk)
     permissions.require(appeals_services.can_see_appeal(request.user, appeal))
     decision = getattr(appeal, "decision", None)
-    return render(request, "ranking/appeal_detail.html", {"appeal": appeal, "decision": decision})
+    return render(request, "ranking/appeals/detail.html", {"appeal": appeal, "decision": decision})
 
 
 @login_required

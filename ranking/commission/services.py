@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ranking.accounts.language import language_of
+from ranking.commission import mails as commission_mails
 from ranking.compute import selectors as compute_selectors
 from ranking.compute.services import tournament_mark_changed, year_mark_pending
 from ranking.enums import AppealStatus, DecisionOutcome
-from ranking.models import (
-    Appeal,
-    CorrectionLine,
-    Decision,
-    PlayerAccount,
-    RankingStrike,
-    ResultCorrection,
-)
+from ranking.models import Appeal, CorrectionLine, Decision, RankingStrike, ResultCorrection
 from tournaments import permissions
 from tournaments.domain.scoring import validate_game
-from tournaments.domain.sheets import game_inputs, sheet_lines
+from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus
 from tournaments.models import Round, Seat, Tournament
 from tournaments.setup import services as setup_services
-from tournaments.sheets.services import normalise_games
-
-log = logging.getLogger(__name__)
+from tournaments.sheets.codec import normalise_games
 
 
 def _lock_open(appeal: Appeal) -> Appeal:
@@ -129,8 +118,7 @@ def appeal_decide(
         _correction_lines_store(
             ResultCorrection.objects.create(
                 decision=decision, round=rnd, table_number=number, games=normalised
-            ),
-            rnd,
+            )
         )
     if locked.review_started_at is None:
         locked.review_started_at = now
@@ -143,7 +131,7 @@ def appeal_decide(
         year_mark_pending(year=tournament.ranking_year, now=now)
         note = struck_note(now, reasoning)
         setup_services.tournament_ranking_note_set(tournament=tournament, note=note)
-    transaction.on_commit(lambda: _mail_appellant(decision.pk))
+    commission_mails.decision_mail_queue(decision_id=decision.pk)  # sent after commit
     return decision
 
 
@@ -193,79 +181,18 @@ def _correction(tournament, round_number, table_number, games):
     return rnd, table_number, normalised
 
 
-def _correction_lines_store(correction: ResultCorrection, rnd: Round) -> None:
+def _correction_lines_store(correction: ResultCorrection) -> None:
     """Score the corrected games once, with the decision: the ranking reads these lines in
     place of the table's own (ranking only; the published result keeps its lines)."""
-    seats = {
-        letter: (table_id, player_id, reserve)
-        for letter, table_id, player_id, reserve in Seat.objects.filter(
-            round=rnd, table__number=correction.table_number
-        ).values_list("letter", "table_id", "player_id", "reserve")
-    }
-    lines = sheet_lines(
-        correction.games, letters=tuple(sorted(seats)), ruleset=rnd.tournament.ruleset
-    )
+    tournament_id = correction.round.tournament_id
     CorrectionLine.objects.bulk_create(
         CorrectionLine(
             correction=correction,
-            table_id=seats[line.letter][0],
-            tournament_id=rnd.tournament_id,
-            round_number=rnd.number,
-            player_id=seats[line.letter][1],
-            letter=line.letter,
-            reserve=seats[line.letter][2],
-            game_number=line.game_number,
-            pool_exhausted=line.pool_exhausted,
-            game_points=line.game_points,
-            minus_points=line.minus_points,
-            place=line.place,
-            placement_points=line.placement_points,
-            winner=line.winner,
-            no_meld=line.no_meld,
+            tournament_id=tournament_id,
+            **dict(zip(compute_selectors.CORRECTION_LINE_FIELDS, row, strict=True)),
         )
-        for line in lines
+        for row in compute_selectors.correction_rows(correction)
     )
-
-
-def _mail_appellant(decision_id: int) -> None:
-    """Tell the appellant (player and whoever filed) the decision; mail problems are logged."""
-    decision = Decision.objects.select_related(
-        "appeal__player", "appeal__tournament", "appeal__filed_by"
-    ).get(pk=decision_id)
-    appeal = decision.appeal
-    recipients = []
-    account_email = (
-        PlayerAccount.objects.filter(player_id=appeal.player_id)
-        .values_list("user__email", flat=True)
-        .first()
-    )
-    for address in (account_email, appeal.player.email, getattr(appeal.filed_by, "email", "")):
-        if address and address not in recipients:
-            recipients.append(address)
-    if not recipients:
-        return
-    account = PlayerAccount.objects.filter(player_id=appeal.player_id).first()
-    language = language_of(account) if account is not None else settings.LANGUAGE_CODE
-    with translation.override(language):  # the player's language, not the decider's
-        body = _(
-            "Good day,\n\nthe rules commission has decided on appeal no. %(number)s "
-            "(%(player)s, %(tournament)s):\n\n"
-            "%(outcome)s\n\nReasoning:\n%(reasoning)s\n\n"
-            "The decision is final (Klub 3). It changes only the German Rummikub ranking, "
-            "never the published tournament result.\n\n"
-            "German Rummikub Federation – rules commission\n"
-        ) % {
-            "number": appeal.pk,
-            "player": appeal.player.full_name,
-            "tournament": appeal.tournament.name,
-            "outcome": decision.get_outcome_display(),
-            "reasoning": decision.reasoning,
-        }
-        subject = _("Decision on your appeal no. %(number)s") % {"number": appeal.pk}
-    try:
-        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, recipients)
-    except Exception:
-        log.exception("Mail on decision %s could not be sent.", decision_id)
 
 
 def struck_note(now: datetime, reasoning: str) -> str:

@@ -33,7 +33,7 @@ def commission_inbox(request):
     _require_commission(request.user)
     groups = commission_selectors.inbox()
     sections = [(status, groups[status.value]) for status in AppealStatus]
-    return render(request, "ranking/inbox.html", {"sections": sections})
+    return render(request, "ranking/commission/inbox.html", {"sections": sections})
 
 
 def _correction_target(request, appeal: Appeal):
@@ -79,7 +79,7 @@ def _commission_context(request, appeal: Appeal, **extra) -> dict:
 def commission_appeal(request, pk: int):
     _require_commission(request.user)
     appeal = appeal_or_404(pk)
-    return render(request, "ranking/commission_appeal.html", _commission_context(request, appeal))
+    return render(request, "ranking/commission/appeal.html", _commission_context(request, appeal))
 
 
 @login_required
@@ -144,7 +144,7 @@ def commission_decide(request, pk: int):
                 return redirect("ranking:commission_appeal", pk=appeal.pk)
     appeal.refresh_from_db()
     context = _commission_context(request, appeal, form=form, raw=raw)
-    return render(request, "ranking/commission_appeal.html", context, status=422)
+    return render(request, "ranking/commission/appeal.html", context, status=422)
 
 
 @login_required
@@ -160,7 +160,7 @@ def commission_tournaments(request):
     _require_commission(request.user)
     return render(
         request,
-        "ranking/commission_tournaments.html",
+        "ranking/commission/tournaments.html",
         {"rows": commission_selectors.counting_tournaments(), "form": StrikeForm()},
     )
 

@@ -22,7 +22,7 @@ from ranking.models import (
     ResultCorrection,
     TournamentContribution,
 )
-from tournaments.domain.sheets import sheet_lines
+from tournaments.domain.sheets import LINE_COLUMNS, line_rows, sheet_lines
 from tournaments.enums import RoundStatus
 from tournaments.models import PlayerWarning, Round, ScoredRound, Seat, Tournament
 
@@ -183,11 +183,25 @@ def ranking_years() -> list[int]:
     return sorted(years, reverse=True)
 
 
-_CORRECTION_LINE = (
-    "table_id", "player_id", "letter", "reserve", "round_number", "game_number",
-    "pool_exhausted", "game_points", "minus_points", "place", "placement_points", "winner",
-    "no_meld",
-)  # fmt: skip
+CORRECTION_LINE_FIELDS = ("table_id", "round_number", *LINE_COLUMNS)
+
+
+def correction_rows(correction: ResultCorrection) -> list[tuple]:
+    """The corrected table's games scored into its lines (`CORRECTION_LINE_FIELDS` order): what
+    the decision stores and the consistency check compares with the stored lines.
+    ``correction.round`` comes with its tournament."""
+    rnd = correction.round
+    seated = list(
+        Seat.objects.filter(round=rnd, table__number=correction.table_number).values_list(
+            "table_id", "letter", "player_id", "reserve"
+        )
+    )
+    table_id = seated[0][0] if seated else None
+    seats = {letter: (player_id, reserve) for _, letter, player_id, reserve in seated}
+    lines = sheet_lines(
+        correction.games, letters=tuple(sorted(seats)), ruleset=rnd.tournament.ruleset
+    )
+    return [(table_id, rnd.number, *row) for row in line_rows(lines, seats)]
 
 
 def correction_line_mismatches() -> list[str]:
@@ -197,34 +211,8 @@ def correction_line_mismatches() -> list[str]:
     messages = []
     for correction in ResultCorrection.objects.select_related("round__tournament").order_by("pk"):
         rnd = correction.round
-        seats = {
-            letter: (table_id, player_id, reserve)
-            for letter, table_id, player_id, reserve in Seat.objects.filter(
-                round=rnd, table__number=correction.table_number
-            ).values_list("letter", "table_id", "player_id", "reserve")
-        }
-        lines = sheet_lines(
-            correction.games, letters=tuple(sorted(seats)), ruleset=rnd.tournament.ruleset
-        )
-        want = {
-            (
-                seats[x.letter][0],
-                seats[x.letter][1],
-                x.letter,
-                seats[x.letter][2],
-                rnd.number,
-                x.game_number,
-                x.pool_exhausted,
-                x.game_points,
-                x.minus_points,
-                x.place,
-                x.placement_points,
-                x.winner,
-                x.no_meld,
-            )  # fmt: skip
-            for x in lines
-        }
-        have = set(correction.lines.values_list(*_CORRECTION_LINE))
+        want = set(correction_rows(correction))
+        have = set(correction.lines.values_list(*CORRECTION_LINE_FIELDS))
         if want != have:
             messages.append(
                 _(

@@ -13,10 +13,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.formats import local_format
 from ranking.models import RankingYear
 from ranking.public.selectors import RankingRow, ranking_rows
 from tournaments.common import events
+from tournaments.common.formats import local_format
 from tournaments.common.html import escape, url_pattern
 from tournaments.common.public_cache import cached_once
 

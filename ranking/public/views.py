@@ -75,7 +75,7 @@ def ranking_year(request, year: int):
     current = timezone.localdate().year
     if context["snapshot"] is None and year not in context["years"] and year != current:
         raise Http404
-    template = "ranking/year.html"
+    template = "ranking/public/year.html"
     if request.htmx and request.htmx.target != "ranking-table":
         return render(request, template + "#status", context)  # the pending poll
     context.update(_list_context(request, context["snapshot"]))
@@ -140,4 +140,4 @@ def player_history(request, player_id: int):
     history = public_selectors.player_history(player)
     if not history:
         raise Http404
-    return render(request, "ranking/player.html", {"player": player, "history": history})
+    return render(request, "ranking/public/player.html", {"player": player, "history": history})

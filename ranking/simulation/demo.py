@@ -10,10 +10,11 @@ from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
 
+from players.models import PlayerAccount
 from ranking.appeals import services as appeals_services
 from ranking.compute import services as compute
 from ranking.domain.appeals import BERLIN
-from ranking.models import Appeal, PlayerAccount
+from ranking.models import Appeal
 from tournaments.enums import TournamentStatus
 from tournaments.models import Seat, Tournament
 from tournaments.simulation.players import DEMO_PASSWORD

@@ -21,6 +21,18 @@
     });
   });
 
+  // <p data-scroll-hint> just before a box that scrolls sideways (a wide table on a phone):
+  // shown only while the box is wider than its room. Without JavaScript it shows on phones.
+  function scrollHints() {
+    document.querySelectorAll("[data-scroll-hint]").forEach(function (hint) {
+      var box = hint.nextElementSibling;
+      if (box) hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", scrollHints);
+  document.addEventListener("htmx:afterSettle", scrollHints);
+  window.addEventListener("resize", scrollHints);
+
   // <select data-presets='{"city": {"rounds_planned": 3, ...}}'>: choosing a tournament category
   // fills its rounds and games (Klub 6.3). Without JavaScript the server fills empty fields.
   document.addEventListener("change", function (event) {
@@ -40,6 +52,46 @@
     if (start.name !== "start_date" || !start.form) return;
     var end = start.form.elements.end_date;
     if (end && (!end.value || end.value < start.value)) end.value = start.value;
+  });
+
+  // A form on its way (a native submit: the page is being left) sends no more htmx previews:
+  // they would only race its save on the server and be thrown away. A submit that a script or
+  // htmx handles itself is default-prevented before it gets here and is not marked.
+  // <form data-busy="Drawing …">: while the server works (a draw), its button says so, is busy
+  // for assistive technology and a second click sends nothing more.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.setAttribute) return;
+    if (form.hasAttribute("data-busy") && form.hasAttribute("data-submitting")) {
+      event.preventDefault();  // already on its way
+      return;
+    }
+    form.setAttribute("data-submitting", "");
+    var label = form.getAttribute("data-busy");
+    var button = label && form.querySelector("button[type=submit]");
+    if (!button) return;
+    button.setAttribute("data-idle", button.textContent);
+    button.textContent = label;
+    button.setAttribute("aria-busy", "true");
+    button.setAttribute("aria-disabled", "true");
+    button.classList.add("busy");
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.closest && elt.closest("form[data-submitting]")) event.preventDefault();
+  });
+  window.addEventListener("pageshow", function (event) {  // back from the cache: usable again
+    if (!event.persisted) return;
+    document.querySelectorAll("form[data-submitting]").forEach(function (form) {
+      form.removeAttribute("data-submitting");
+      form.querySelectorAll("button[data-idle]").forEach(function (button) {
+        button.textContent = button.getAttribute("data-idle");
+        button.removeAttribute("data-idle");
+        button.removeAttribute("aria-busy");
+        button.removeAttribute("aria-disabled");
+        button.classList.remove("busy");
+      });
+    });
   });
 
   // <form data-clears-search="reg-q">: after a player was added, the search is empty and focused

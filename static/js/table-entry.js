@@ -112,11 +112,16 @@
       write(true);
       var body = new FormData(form);
       body.set("action", "save");
-      fetch(form.action || window.location.href, { method: "POST", body: body, credentials: "same-origin" })
+      // getAttribute: the form's buttons named "action" shadow the property form.action. A save
+      // is answered 204 (X-Table-Script): the page is then loaded once more, with its message.
+      var target = form.getAttribute("action") || window.location.pathname + window.location.search;
+      fetch(target, {
+        method: "POST", body: body, credentials: "same-origin", headers: { "X-Table-Script": "1" }
+      })
         .then(function (response) {
-          if (response.redirected && response.ok) {
+          if (response.status === 204) {
             if (store) store.removeItem(key);
-            window.location.assign(response.url);
+            window.location.assign(target);
           } else {
             write(false);
             nativeSubmit();  // the server's own page with its messages (same key: no twin)
@@ -128,6 +133,11 @@
         });
     }
 
+    // No live preview while the phone knows it is offline: it could not arrive (htmx would
+    // report a failed request); the draft keeps the figures and the save goes out once back.
+    form.addEventListener("htmx:beforeRequest", function (event) {
+      if (navigator.onLine === false) event.preventDefault();
+    });
     form.addEventListener("input", function () { write(false); });
     form.addEventListener("change", function () { write(false); });
     form.addEventListener("submit", function (event) {

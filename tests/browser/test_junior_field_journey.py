@@ -2,6 +2,7 @@
 them apart from the main field; a player finds the juniors' field on a phone."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
 from tests.support.builders import PASSWORD, make_players, make_tournament, make_user
@@ -41,6 +42,7 @@ def test_director_runs_a_junior_field_and_a_player_finds_it(page, phone, live_se
     seated = set(Seat.objects.filter(round__tournament=junior).values_list("player", flat=True))
     assert seated == {p.pk for p in juniors}
     page.get_by_role("button", name="Paarung freigeben").click()
+    expect(page.get_by_role("button", name="Paarung freigeben")).to_have_count(0)
 
     # 3. On a phone: the main tournament's page leads to the juniors' field and its table.
     phone.goto(f"{base}/turniere/{main.pk}/")
@@ -48,4 +50,5 @@ def test_director_runs_a_junior_field_and_a_player_finds_it(page, phone, live_se
     fields.get_by_role("link", name="Juniorenfeld").click()
     assert phone.get_by_role("heading", level=1).inner_text() == heading
     phone.get_by_role("link", name="Mein Tisch (Runde 1)").click()
-    assert f"{juniors[0].last_name}, {juniors[0].first_name}" in phone.content()
+    first = juniors[0]
+    expect(phone.locator("main")).to_contain_text(f"{first.last_name}, {first.first_name}")

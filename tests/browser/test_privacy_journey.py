@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from ranking.compute import services as compute
 from ranking.models import RankingEntry
@@ -72,7 +73,7 @@ def test_player_exports_and_asks_for_erasure_admin_executes(phone, page, live_se
     assert (
         f"Spieler #{member.pk} ist anonymisiert." in page.get_by_role("status").first.inner_text()
     )
-    assert "Ich spiele nicht mehr" not in page.content()
+    expect(page.locator("body")).not_to_contain_text("Ich spiele nicht mehr")
 
     page.goto(base + reverse("standings", args=[season["summer"].pk]))
     table = page.get_by_role("table").first.inner_text()
@@ -99,7 +100,9 @@ def test_admin_merges_a_guest_into_the_member_and_the_ranking_follows(page, live
     candidate.get_by_label("Begründung").fill("Gast vom Frühjahrsturnier ist Mitglied P-1")
     candidate.get_by_role("button", name="Zusammenführen").click()
     assert "Zusammengeführt" in page.get_by_role("status").first.inner_text()
-    assert f"zusammengeführt mit Adler, Anna (Gast) (#{guest.pk})" in page.content()
+    expect(page.locator("body")).to_contain_text(
+        f"zusammengeführt mit Adler, Anna (Gast) (#{guest.pk})"
+    )
 
     compute.ranking_recompute_year(year=2026)  # what the queued task does after the commit
     page.goto(base + reverse("ranking:year", args=[2026]) + "?q=Adler")

@@ -10,7 +10,8 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from ranking.models import Appeal, Decision, PlayerAccount, RankingEntry
+from players.models import PlayerAccount
+from ranking.models import Appeal, Decision, RankingEntry
 from tests.browser.conftest import log_in
 from tests.support.builders import PASSWORD, make_players, make_user, play_tournament
 from tests.support.celery import celery_conf
@@ -106,6 +107,7 @@ def test_commission_upholds_appeal_ranking_changes_standings_do_not(
         phone.goto(f"{base}/ranking/einsprueche/neu/{late.pk}/")
         phone.get_by_label("Was ist falsch?").fill("Zu spät")
         phone.get_by_label("Beantragte Korrektur").fill("Trotzdem")
+        phone.expect_status(422, f"/ranking/einsprueche/neu/{late.pk}/")  # the form refused
         phone.get_by_role("button", name="Einspruch einlegen").click()
         deadline = (late.end_date + timedelta(days=14)).strftime("%d.%m.%Y")
         phone.get_by_text(

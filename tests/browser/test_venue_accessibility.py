@@ -5,12 +5,16 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import log_in
-from tests.browser.test_accessibility import violations
+from tests.browser.test_accessibility import valid_html, violations  # noqa: F401 - its check runs here too
 from tests.support.builders import PASSWORD, make_players, make_tournament, make_user
 from tests.support.venue_world import make_venue_world
 from tournaments.enums import GlobalRole
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.presentation,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def test_venue_pages_on_a_laptop(page, live_server):

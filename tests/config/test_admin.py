@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 MODELS = sorted(
     (model._meta.app_label, model._meta.model_name)
     for model in admin.site._registry
-    if model._meta.app_label in ("tournaments", "ranking")
+    if model._meta.app_label in ("tournaments", "players", "ranking")
 )
 
 

@@ -1,6 +1,6 @@
-"""The README's backup and restore, step by step, on PostgreSQL (CI run 2): pg_dump and a tar of
-the media files, pg_restore into a new database and unpacking into a new folder give the same
-standings, the same ranking and the same appeal attachment."""
+"""The backup and restore of docs/operations.md, step by step, on PostgreSQL (CI run 2): pg_dump
+and a tar of the media files, pg_restore into a new database and unpacking into a new folder give
+the same standings, the same ranking and the same appeal attachment."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import reverse
 
-from ranking.models import PlayerAccount
+from players.models import PlayerAccount
 from tests.ranking.conftest import END, IN_TIME
 from tests.support import builders
 from tests.support.celery import celery_conf

@@ -61,10 +61,12 @@ TEMPLATE_HOLES = {
 
 
 def test_no_template_has_inline_script_or_style():
-    """The policy would block them in the browser; all behaviour lives in static/js/."""
+    """The policy would block them in the browser; all behaviour lives in static/js/. E-mails
+    (templates/mail/) are read in mail programs, not under the site's policy: they style inline."""
     found = [
         f"{path.relative_to(ROOT)}: {hole}"
         for path in sorted((ROOT / "templates").rglob("*.html"))
+        if "mail" not in path.relative_to(ROOT / "templates").parts[:1]
         for hole, pattern in TEMPLATE_HOLES.items()
         if pattern.search(path.read_text(encoding="utf-8"))
     ]

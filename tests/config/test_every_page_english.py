@@ -18,20 +18,21 @@ Non-HTML answers (CSV, calendars, files) are skipped: exports are checked in the
 from __future__ import annotations
 
 import html
-import json
-import os
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.conf import settings
 from django.db import models, transaction
-from django.test import Client, override_settings
+from django.test import Client
 
 from tests.permission_matrix.test_matrix import CALLS, EXPECTED, url_of
+from tests.support.module_world import rolled_back_world
 from tests.support.permission_world import ROLES, make_permission_world
+
+# the module builds one world for all its tests: one test worker (pytest-xdist) runs them all
+pytestmark = [pytest.mark.xdist_group("every-page-crawl"), pytest.mark.presentation]
 
 ANSWERS = {"200", "400", "409", "422"}
 """POST outcomes that answer with a page instead of a redirect."""
@@ -48,7 +49,7 @@ PAGES = sorted(
 )
 """(URL key, method, role, status) for every page of the matrix and every role that sees it (a
 page shows each role other controls), and the answer to the matrix's POST where it is a page
-(a form with its errors, a refusal): ~1,300 pages, about 45 s with the world."""
+(a form with its errors, a refusal): ~800 pages, each fetched in English and in German."""
 
 #: fields whose values people type (names and free texts): data, not site text
 DATA_FIELDS = {
@@ -81,7 +82,7 @@ DATA_FIELDS = {
     # audit line of a pairing change, composed of names and a reason at the time
     "description",
 }
-DATA_APPS = ("tournaments", "ranking", "auth")
+DATA_APPS = ("tournaments", "players", "ranking", "auth")
 
 #: rule terms an English text may name in German, in parentheses after the English term
 #: ("placement points (Platzierungspunkte)", "(contest between cities, Städtekampf)")
@@ -188,74 +189,72 @@ def english_in(text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def crawl(django_db_setup, django_db_blocker, tmp_path_factory):
-    """Every page's visible text in both languages without the world's data:
-    {(key, role, language): text}."""
-    fast = override_settings(
-        MEDIA_ROOT=tmp_path_factory.mktemp("media"),
-        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-        PAIRING_SEARCH_ITERATIONS=2000,
-        PAIRING_SEARCH_BEAM=200,
-    )
-    with django_db_blocker.unblock(), fast, transaction.atomic():
+def site(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The permission matrix's world, a logged-in client per role and the world's data (names,
+    free texts); rolled back after the module."""
+    with rolled_back_world(django_db_blocker, tmp_path_factory):
         w = make_permission_world()
         clients = {}
         for role, user in w.users.items():
             clients[role] = Client(raise_request_exception=False)
             if user is not None:
                 clients[role].force_login(user)
-        data = world_data()
-        texts = {}
-        for key, method, role, status in PAGES:
-            url, post = url_of(w, key), CALLS[key].data
-            for language in ("en", "de"):
-                client = clients[role]
-                client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-                with transaction.atomic():
-                    if method == "GET":
-                        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
-                    else:
-                        body = post(w) if post else {}
-                        response = client.post(url, body, HTTP_ACCEPT_LANGUAGE=language)
-                    transaction.set_rollback(True)
-                assert str(response.status_code) == status, (key, method, role)
-                if not response.get("Content-Type", "").startswith("text/html"):
-                    continue
-                page = response.content.decode()
-                texts[f"{key} {method}", role, language] = without_data(visible_text(page), data)
-        if os.environ.get("CRAWL_DUMP"):
-            Path(os.environ["CRAWL_DUMP"]).write_text(
-                json.dumps({" ".join(k): t for k, t in texts.items()}, indent=1)
-            )
-        yield texts
-        transaction.set_rollback(True)
+        yield w, clients, world_data()
+
+
+def crawl(site, pages) -> dict:
+    """These pages' visible text in both languages without the world's data:
+    {(key, role, language): text}. Each request's writes are rolled back."""
+    w, clients, data = site
+    texts = {}
+    for key, method, role, status in pages:
+        url, post = url_of(w, key), CALLS[key].data
+        for language in ("en", "de"):
+            client = clients[role]
+            client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+            with transaction.atomic():
+                if method == "GET":
+                    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+                else:
+                    body = post(w) if post else {}
+                    response = client.post(url, body, HTTP_ACCEPT_LANGUAGE=language)
+                transaction.set_rollback(True)
+            assert str(response.status_code) == status, (key, method, role)
+            if not response.get("Content-Type", "").startswith("text/html"):
+                continue
+            page = response.content.decode()
+            texts[f"{key} {method}", role, language] = without_data(visible_text(page), data)
+    return texts
 
 
 def test_the_crawl_checks_the_site():
     """The crawl covers the public pages and the staff areas (a guard against an empty list)."""
     keys = {key for key, method, _role, _status in PAGES if method == "GET"}
     assert {"home", "standings", "director:tournament_detail", "ranking:year"} <= keys, keys
+    assert len(PAGES) > 800
+
+
+#: the ~800 pages (in two languages) in parts of a few seconds each (a test is no longer than ~10 s)
+PARTS = 8
 
 
 @pytest.mark.django_db
-def test_every_page_in_english_has_no_german(crawl):
-    found = {
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda part: f"part{part + 1}of{PARTS}")
+def test_every_page_reads_in_its_language(site, part):
+    """English pages have no German; German pages have none of the typical English leftovers."""
+    texts = crawl(site, PAGES[part::PARTS])
+    german = {
         f"{key} as {role}": words
-        for (key, role, language), text in sorted(crawl.items())
+        for (key, role, language), text in sorted(texts.items())
         if language == "en" and (words := german_in(text))
     }
-    assert found == {}
-
-
-@pytest.mark.django_db
-def test_every_page_in_german_has_no_english_leftovers(crawl):
-    found = {
+    english = {
         f"{key} as {role}": words
-        for (key, role, language), text in sorted(crawl.items())
+        for (key, role, language), text in sorted(texts.items())
         if language == "de"
         and (words := [w for w in english_in(text) if (key.split(":")[0], w) not in ALLOWED])
     }
-    assert found == {}
+    assert (german, english) == ({}, {})
 
 
 def test_the_checks_find_what_they_look_for():

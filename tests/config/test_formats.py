@@ -11,9 +11,9 @@ from django.conf import settings
 from django.template import Context, Template
 from django.utils import translation
 
-from config.formats import EXTRA_FORMATS, format_pattern, local_format
 from config.formats.de import formats as de_formats
 from config.formats.en import formats as en_formats
+from tournaments.common.formats import EXTRA_FORMATS, format_pattern, local_format
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 DAY = date(2026, 5, 3)
@@ -98,3 +98,19 @@ def test_templates_name_a_format_instead_of_a_pattern():
                 fixed.append(f"{path.relative_to(TEMPLATES)}: {name}")
 
     assert fixed == []
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        # a stored moment has microseconds; HTML's <time datetime> allows three digits at most
+        (MOMENT.replace(microsecond=123456), "2026-05-03T14:30:05+02:00"),
+        (datetime(2026, 1, 9, 23, 0, 0, tzinfo=ZoneInfo("UTC")), "2026-01-10T00:00:00+01:00"),
+        (DAY, "2026-05-03"),
+        (None, ""),
+    ],
+)
+def test_machine_time_is_a_valid_html_datetime_in_berlin(value, expected):
+    template = Template("{% load site_formats %}{{ value|machine_time }}")
+
+    assert template.render(Context({"value": value})) == expected

@@ -110,7 +110,7 @@ def test_every_visible_text_is_marked(path):
 
 def test_templates_are_found():
     names = {str(p.relative_to(TEMPLATES)) for p in template_files()}
-    assert {"base.html", "errors/404.html", "registration/password_reset_email.txt"} <= names
+    assert {"base.html", "errors/404.html", "mail/password_reset.txt"} <= names
 
 
 @pytest.mark.parametrize(
@@ -152,16 +152,23 @@ def test_marked_text_markup_and_allowed_words_pass(source):
 
 def test_every_page_document_names_the_active_language():
     """`<html lang>` follows the language on every document, not only on base.html (the hall
-    display and the 500 page have their own)."""
+    display and the 500 page have their own; an e-mail, rendered without a request, names the
+    language it is rendered in)."""
     documents = [p for p in template_files() if "<html" in p.read_text(encoding="utf-8")]
 
     assert {str(p.relative_to(TEMPLATES)) for p in documents} == {
         "base.html",
         "errors/500.html",
         "tournaments/public/hall.html",
+        "mail/_base.html",
     }
     for path in documents:
-        assert '<html lang="{{ LANGUAGE_CODE }}">' in path.read_text(encoding="utf-8"), path
+        text = path.read_text(encoding="utf-8")
+        if path.parts[-2] == "mail":
+            assert "{% get_current_language as language %}" in text
+            assert '<html lang="{{ language }}">' in text
+        else:
+            assert '<html lang="{{ LANGUAGE_CODE }}">' in text, path
 
 
 def test_the_500_page_in_both_languages():

@@ -95,6 +95,7 @@ CALLS = {
     "result_sheets": Call(r2),
     "desk_board": Call(r2),
     "desk_board@juniors": Call(lambda w: {"pk": w.t_juniors.pk, "number": 1}),
+    "desk_confirm_signed": Call(r2),
     "sheet": Call(
         lambda w: {**r2(w), "table_number": 2},
         data=lambda w: {**SHEET_TWO, "version": "0", "action": "save"},
@@ -148,6 +149,11 @@ desk_board                   GET  L    403  403  403  403  403  200  200  403  4
 desk_board                   POST L    403  403  403  403  403  200  200  403  403  200  200
 desk_board@juniors           GET  L    403  403  403  403  403  200  200  403  403  200  200
 desk_board@juniors           POST L    403  403  403  403  403  200  200  403  403  200  200
+# The tables' signed sheets in one pass (issue 28.4): the desk and the directors; nothing of
+# round 2 is signed at the table (table 1 entered by the desk, table 2 missing), so the answer
+# is the board with the summary, nothing written (the writes: tests/tournaments/sheets/signed/).
+desk_confirm_signed          GET  L    405  405  405  405  405  405  405  405  405  405  405
+desk_confirm_signed          POST L    403  403  403  403  403  302  302  403  403  302  302
 home                         GET  L    403  403  403  403  403  403  200  200  403  200  200
 home                         POST L    403  403  403  403  403  403  200  200  403  200  200
 junior_field_create          GET  L    405  405  405  405  405  405  405  405  405  405  405

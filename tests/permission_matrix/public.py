@@ -48,7 +48,8 @@ commission_home              POST L    403  403  403  403  403  403  403  403  2
 desk_home                    GET  L    403  403  403  403  403  200  200  200  403  200  200
 desk_home                    POST L    403  403  403  403  403  200  200  200  403  200  200
 # Read-only pages answer POST with 405. Not public yet (@draft, @drawn: round 1 not
-# released, @released: not published): 404 but for the tournament's director and admins.
+# released): 404 but for the tournament's director and admins. A released round's results
+# (@released: not published) exist for everyone: a notice without figures (issue 28.5).
 hall_display                 GET  200  200  200  200  200  200  200  200  200  200  200  200
 hall_display                 POST 405  405  405  405  405  405  405  405  405  405  405  405
 hall_display@draft           GET  404  404  404  404  404  404  404  200  404  404  200  200
@@ -82,7 +83,7 @@ referee_home                 GET  L    403  403  200  200  200  403  403  403  4
 referee_home                 POST L    403  403  200  200  200  403  403  403  403  403  200
 round_results                GET  200  200  200  200  200  200  200  200  200  200  200  200
 round_results                POST 405  405  405  405  405  405  405  405  405  405  405  405
-round_results@released       GET  404  404  404  404  404  404  404  200  404  404  200  200
+round_results@released       GET  200  200  200  200  200  200  200  200  200  200  200  200
 round_results@released       POST 405  405  405  405  405  405  405  405  405  405  405  405
 # The language switch: a cookie for everyone; GET just goes back. A player's switch also sets
 # the language of the player's e-mails (a write: with the CSRF token of the signed-in page).

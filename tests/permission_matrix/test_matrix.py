@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from django.conf import settings
 from django.db import connection, transaction
-from django.test import Client, override_settings
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -31,8 +31,12 @@ from tests.permission_matrix import (
     venue,
 )
 from tests.permission_matrix.matrix import METHODS, parse
+from tests.support.module_world import rolled_back_world
 from tests.support.permission_world import ROLES, make_permission_world
 from tests.support.routes import url_routes
+
+# the module builds one world for all its tests: one test worker (pytest-xdist) runs them all
+pytestmark = pytest.mark.xdist_group("permission-matrix")
 
 TABLES = (public, accounts, director, referee, ranking, api, table, venue)
 ROUTES = list(url_routes())
@@ -63,13 +67,7 @@ def url_key(name: str, route: str) -> str:
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker, tmp_path_factory):
     """The world and a session cookie per role; all rolled back after the module."""
-    fast = override_settings(
-        MEDIA_ROOT=tmp_path_factory.mktemp("media"),
-        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-        PAIRING_SEARCH_ITERATIONS=2000,
-        PAIRING_SEARCH_BEAM=200,
-    )
-    with django_db_blocker.unblock(), fast, transaction.atomic():
+    with rolled_back_world(django_db_blocker, tmp_path_factory):
         w = make_permission_world()
         sessions = {}
         for role, user in w.users.items():
@@ -78,7 +76,6 @@ def world(django_db_setup, django_db_blocker, tmp_path_factory):
                 client.force_login(user)
             sessions[role] = client.cookies.get(settings.SESSION_COOKIE_NAME)
         yield w, sessions
-        transaction.set_rollback(True)
 
 
 def written_tables(queries) -> set[str]:

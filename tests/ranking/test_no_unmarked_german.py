@@ -1,6 +1,6 @@
-"""No German text outside the catalogues (issue 17): every user-visible string in `ranking/`,
-`config/` and the rules core `tournaments/domain/` is an English msgid passed to a gettext call
-(or the core's `N_` marker), and its German lives in `locale/de`.
+"""No German text outside the catalogues (issue 17): every user-visible string in `players/`,
+`ranking/`, `config/` and the rules core `tournaments/domain/` is an English msgid passed to a
+gettext call (or the core's `N_` marker), and its German lives in `locale/de`.
 
 The check reads the sources with `ast`: a string constant that looks German (umlauts, ß, or common
 German words) and is not an argument of a marking call is a finding. Docstrings are documentation
@@ -40,7 +40,7 @@ GERMAN_WORDS = (
     "Grund Erfolg Benutzer Passwort"
 ).split()
 GERMAN = re.compile(r"[äöüÄÖÜß]|\b(?:" + "|".join(map(re.escape, GERMAN_WORDS)) + r")\b")
-SOURCES = ("ranking/**/*.py", "config/*.py", "tournaments/domain/**/*.py")
+SOURCES = ("players/**/*.py", "ranking/**/*.py", "config/*.py", "tournaments/domain/**/*.py")
 
 #: (file, the German string) -> why it is not a user-visible text
 ALLOWED = {

@@ -6,6 +6,7 @@ Plain functions with keyword arguments; the conftest fixtures are thin wrappers 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
@@ -25,7 +26,14 @@ from tournaments.enums import (
     WarningGround,
     WarningKind,
 )
-from tournaments.models import Player, Round, Tournament, TournamentStaff
+from tournaments.models import (
+    Player,
+    ResultSheet,
+    Round,
+    SheetVersion,
+    Tournament,
+    TournamentStaff,
+)
 from tournaments.permissions import role_groups
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
@@ -291,9 +299,39 @@ def play_round(
         sheet = sheet_services.sheet_save(table=table, games=games, expected_version=0, user=desk)
         sheet_services.sheet_confirm(sheet=sheet, expected_version=sheet.version, user=director)
     if publish:
-        sheet_services.round_publish(rnd=rnd, user=director)
+        round_services.round_publish(rnd=rnd, user=director)
     rnd.refresh_from_db()
     return rnd
+
+
+def correct_published_sheet(
+    rnd: Round, *, table: int, director, reason: str, games: list[dict] | None = None
+) -> SheetVersion:
+    """The director's correction of a published table's sheet (Klub 10.3, SPEC §6) with
+    `games`, else the valid games with the first normal game's winner 10 points up and its last
+    10 down; returns the new valid version."""
+    sheet = ResultSheet.objects.select_related("table", "confirmed").get(
+        round=rnd, table__number=table
+    )
+    if games is None:
+        games = copy.deepcopy(sheet.confirmed.games)
+        first = next(
+            g
+            for g in games
+            if not g["pool_exhausted"] and not g.get("no_meld") and not g.get("not_played")
+        )
+        scores = first["scores"]
+        winner, last = max(scores, key=scores.get), min(scores, key=scores.get)
+        scores[winner] += 10
+        scores[last] -= 10
+    sheet_services.sheet_save(
+        table=sheet.table,
+        games=games,
+        expected_version=sheet.version,
+        user=director,
+        reason=reason,
+    )
+    return ResultSheet.objects.get(pk=sheet.pk).confirmed
 
 
 def play_next_round(tournament, *, director, desk, seed: int = 7, **play) -> Round:
@@ -377,7 +415,7 @@ def make_appeal(*, user, tournament, player, now: datetime, **fields):
 
 def make_player_account(username: str, player):
     """A user with a player account linked to `player` (as an accepted invitation leaves it)."""
-    from ranking.models import PlayerAccount
+    from players.models import PlayerAccount
 
     user = make_user(username)
     PlayerAccount.objects.create(user=user, player=player)
@@ -386,7 +424,7 @@ def make_player_account(username: str, player):
 
 def make_invitation(*, player, user, email: str = "spieler@example.org") -> str:
     """An open invitation of `player` by `user`; returns the raw token of its link."""
-    from ranking.accounts import services as account_services
+    from players.accounts import services as account_services
 
     _invitation, token = account_services.player_invite(player=player, user=user, email=email)
     return token
@@ -432,6 +470,7 @@ def make_table_entry(
 
     from tournaments.enums import SheetAction, SheetStatus
     from tournaments.models import ResultSheet, SheetVersion
+    from tournaments.sheets.codec import normalise_games
     from tournaments.sheets.selectors import table_not_played
 
     letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
@@ -442,7 +481,7 @@ def make_table_entry(
     version = SheetVersion.objects.create(
         sheet=sheet,
         number=sheet.version + 1,
-        games=sheet_services.normalise_games(games, letters=letters, not_played=not_played),
+        games=normalise_games(games, letters=letters, not_played=not_played),
         status=SheetStatus.ENTERED,
         action=SheetAction.TABLE_ENTERED,
         reason=reason,

@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from players.notifications import services as notification_services
 from ranking.commission import services as commission_services
 from ranking.compute import services as compute
-from ranking.notifications import services as notification_services
 from tests.support import builders
 from tests.support.venue_world import make_venue_world
 from tournaments.enums import GlobalRole, StaffRole

@@ -63,6 +63,11 @@ class World:
 
 @pytest.fixture
 def w(players) -> World:
+    return build_world(players)
+
+
+def build_world(players) -> World:
+    """The `w` fixture's world (also built once per module where tests only read it)."""
     director = make_user("leiterin", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
     t, rnd = make_released_round(director=director, players=players, count=8, seed=8, desk=[desk])
@@ -96,6 +101,20 @@ def director_world(
 ):
     """The director's running tournament (round 1 drawn, 8 players), a draft of hers, and
     another director's own tournament."""
+    users = {
+        "director": director,
+        "other_director": other_director,
+        "admin": admin_user,
+        "referee": referee,
+        "commission": commission_member,
+        "plain": plain_user,
+    }
+    return build_director_world(users, players)
+
+
+def build_director_world(users: dict, players) -> dict:
+    """The `director_world` fixture's world for these users (keys as in its "users")."""
+    director = users["director"]
     t = make_tournament(director=director, open=True)
     register_players(t, players, count=8)
     rnd = round_services.round_pair_next(tournament=t, user=director, seed=1)
@@ -105,7 +124,7 @@ def director_world(
     draft = make_tournament(director=director, name="Entwurf")
     juniors = setup_services.junior_field_create(tournament=draft, rounds_planned=2, user=director)
     desk_row = t.staff.create(user=make_user("orga-welt"), role="desk")
-    foreign = make_tournament(director=other_director, name="Anderes Turnier")
+    foreign = make_tournament(director=users["other_director"], name="Anderes Turnier")
     contest = make_city_contest(director=director)
     register_players(contest, players[40:], count=2)
     (contest_team,) = make_teams(contest, ["Köln"], user=director)
@@ -132,14 +151,7 @@ def director_world(
         "desk_row": desk_row,
         "a": at(1, "A"),
         "b": at(2, "B"),
-        "users": {
-            "director": director,
-            "other_director": other_director,
-            "admin": admin_user,
-            "referee": referee,
-            "commission": commission_member,
-            "plain": plain_user,
-        },
+        "users": users,
     }
 
 

@@ -112,6 +112,7 @@ ALLOWED = {
         )
         for part in (
             "nicht mehr veröffentlicht",
+            "in älterer Form gespeichert",
             "Turnier ",
             ", Rangliste nach ",
             "der neuesten Runde",

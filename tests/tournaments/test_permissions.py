@@ -9,8 +9,10 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from django.urls import reverse
 
-from tests.support.builders import make_user
+from tests.support.builders import make_players, make_user
+from tests.support.module_world import rolled_back_world
 from tests.support.reading import director_snapshot as snapshot
+from tests.tournaments.conftest import build_director_world
 from tournaments.enums import GlobalRole, RoundStatus, TournamentStatus
 from tournaments.models import (
     PairingChange,
@@ -24,6 +26,25 @@ from tournaments.models import (
     TournamentStaff,
 )
 from tournaments.urls import director as director_urls
+
+# the world is built once for the module (each test in its own savepoint, rolled back)
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def director_world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """tests/tournaments/conftest.py's world, once for the module's ~200 tests."""
+    with rolled_back_world(django_db_blocker, tmp_path_factory):
+        users = {
+            "director": make_user("leiterin", role=GlobalRole.DIRECTOR),
+            "other_director": make_user("anderer", role=GlobalRole.DIRECTOR),
+            "admin": make_user("verband", role=GlobalRole.FEDERATION_ADMIN),
+            "referee": make_user("schiri", role=GlobalRole.REFEREE),
+            "commission": make_user("kommission", role=GlobalRole.COMMISSION),
+            "plain": make_user("spielerin"),
+        }
+        yield build_director_world(users, make_players(60))
+
 
 TOURNAMENT_DENIED = "Nur die Turnierleitung dieses Turniers darf das."
 DENIED = "Keine Berechtigung."
@@ -377,10 +398,8 @@ def test_director_url_allowed_roles(client, director_world, spec, role):
         assert spec.effect(director_world)
 
 
-def test_other_director_cannot_touch_this_tournament_but_directs_his_own(
-    client, director_world, other_director
-):
-    client.force_login(other_director)
+def test_other_director_cannot_touch_this_tournament_but_directs_his_own(client, director_world):
+    client.force_login(director_world["users"]["other_director"])
     own = director_world["foreign"]
 
     assert client.get(reverse("director:tournament_detail", args=[own.pk])).status_code == 200

@@ -154,6 +154,14 @@ def _game_result(letter: str, entry) -> dict:
     }
 
 
+def _correction(correction) -> dict:
+    """When and why the director corrected the table's published result (SPEC §6); nulls when
+    the published result stands as it was."""
+    if correction is None:
+        return {"corrected_at": None, "reason": None}
+    return {"corrected_at": correction.corrected_at, "reason": correction.reason}
+
+
 def _round_tables(rnd: Round) -> dict:
     published = rnd.status == RoundStatus.PUBLISHED
     source = (
@@ -183,6 +191,7 @@ def _round_tables(rnd: Round) -> dict:
                     }
                     for game in (table["games"] if published else ())
                 ],
+                **_correction(table.get("correction") if published else None),
             }
         )
     return {"tables": tables}
@@ -194,7 +203,8 @@ def _round_tables(rnd: Round) -> dict:
     summary=gettext_lazy("Tables of a round"),
     description=gettext_lazy(
         "Seats once the pairing is released; games and results only once the round is "
-        "published (else `games: []`)."
+        "published (else `games: []`). A table whose published result the tournament director "
+        "corrected says when (`corrected_at`) and why (`reason`)."
     ),
 )
 def round_tables(request, tournament_id: TournamentId, number: RoundNumber):

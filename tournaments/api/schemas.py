@@ -7,7 +7,7 @@ tests/api checks that they stay equal to the model choices.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
@@ -114,6 +114,15 @@ class TableOut(Schema):
     number: int
     seats: list[SeatOut]
     games: list[GameOut] = Field(description=_("Empty while the round is not published."))
+    corrected_at: datetime | None = Field(
+        description=_(
+            "When the tournament director corrected the table's published result (the newest "
+            "correction); null while it stands as published."
+        )
+    )
+    reason: str | None = Field(
+        description=_("Why the published result was corrected; null when it was not.")
+    )
 
 
 class RoundTablesOut(Schema):

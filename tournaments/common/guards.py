@@ -34,6 +34,14 @@ def require_not_finished(tournament: Tournament) -> None:
         raise ValidationError(FROZEN, code="frozen")
 
 
+def require_none_finished(*objects) -> None:
+    """`require_not_finished` for the tournaments these objects belong to (a tournament, its
+    round, table, sheet, registration, ... or its id), read from the database."""
+    ids = [_tournament_id_of(o) for o in objects if o is not None]
+    if ids and Tournament.objects.filter(pk__in=ids, status=TournamentStatus.FINISHED).exists():
+        raise ValidationError(FROZEN, code="frozen")
+
+
 def require_running(tournament: Tournament, *, today: date | None = None) -> None:
     """Cards are given during games or in breaks (Klub 4.5.1). Our reading: the tournament runs
     from its first day (check-in, before the first draw) until its last round is published."""
@@ -121,9 +129,13 @@ def checkout_guard_lifted():
         _lifted.reset(token)
 
 
-def tournament_write(func=None, *, via: str | Callable | None = None):
+def tournament_write(func=None, *, via: str | Callable | None = None, after_end: str | None = None):
     """Declares a tournament write service: before its body runs, `require_not_checked_out`
+    and `require_none_finished` (a finished tournament is frozen: SPEC §6, Klub 4.2.3, 10.4)
     for the tournament its arguments belong to. Put it under ``@transaction.atomic``.
+
+    ``after_end`` (the reason) lets the few writes that belong after the end through the
+    frozen check: the rules commission's note, the player registry's merge.
 
     ``via`` names the keyword argument holding the tournament (or its round, table, sheet,
     registration, warning, ...); by default the first of the service's parameters named in
@@ -136,18 +148,25 @@ def tournament_write(func=None, *, via: str | Callable | None = None):
         signature = inspect.signature(service)
         resolve, source = _resolver(service, via)
 
+        def check(arguments) -> None:
+            objects = resolve(arguments)
+            require_not_checked_out(*objects)
+            if after_end is None:
+                require_none_finished(*objects)
+
         @functools.wraps(service)
         def guarded(*args, **kwargs):
             arguments = signature.bind(*args, **kwargs).arguments
             if transaction.get_connection().in_atomic_block:
-                require_not_checked_out(*resolve(arguments))
+                check(arguments)
             else:  # used without @transaction.atomic: the lock needs a transaction
                 with transaction.atomic():
-                    require_not_checked_out(*resolve(arguments))
+                    check(arguments)
                     return service(*args, **kwargs)
             return service(*args, **kwargs)
 
         guarded.venue_guarded = source  # the argument (or function) naming the tournament
+        guarded.after_end = after_end  # why it may write to a finished tournament, if it may
         return guarded
 
     return decorate(func) if func is not None else decorate

@@ -16,9 +16,9 @@ Our readings, where the rule texts are silent (SPEC "our reading"):
   tournament has 4, 8, 12 ... finalists; this is checked at set-up, never first at the draw.
 * The final of the table winners (000 §1B) is a house-format rule, so only special tournaments
   (6.2.1) announce it; its finalist count is the number of tables of the last preliminary round.
-* Special tournaments (6.2.1 "abweichende Rundenzahlen") play 1 to 4 preliminary rounds on this
-  site and 1 to 4 games per round (000 §1B); they are scored by their ranking year's rule set or
-  choose the house format (000 §5A) in any year.
+* Special tournaments (6.2.1 "abweichende Rundenzahlen") play any number of preliminary rounds
+  (at least one) and 1 to 4 games per round (000 §1B); they are scored by their ranking year's
+  rule set or choose the house format (000 §5A) in any year.
 * The 14 days of 6.2.1 hold for every later change of an announced special tournament's format
   or start date: the change is made only if the (new) start is at least 14 days away, so a
   director who must change the format late moves the start to the earliest date we name.
@@ -142,7 +142,8 @@ CATEGORY_PRESETS: dict[str, Preset] = {
 
 
 MAX_ROUNDS = 4
-"""Klub 6.2: at most 4 rounds; special tournaments may play fewer than 2, but at least 1."""
+"""Klub 6.2: club tournaments play at most 4 rounds; special tournaments any number, at least 1
+(6.2.1 "abweichende Rundenzahlen")."""
 
 MIN_ROUNDS_CLUB = 2
 """Klub 6.2: club tournaments play 2 to 4 rounds."""
@@ -200,9 +201,9 @@ def format_errors(
     preset = CATEGORY_PRESETS[category].rounds
     if preset is not None and rounds_planned != preset and not junior_field:
         errors["rounds_planned"] = message(PRESET_ROUNDS_MESSAGES[Category(category)], n=preset)
-    if not 1 <= rounds_planned <= MAX_ROUNDS:
-        errors["rounds_planned"] = message(N_("A tournament has 1 to 4 preliminary rounds."))
-    elif not special and rounds_planned < MIN_ROUNDS_CLUB:
+    if rounds_planned < 1:
+        errors["rounds_planned"] = message(N_("A tournament has at least one preliminary round."))
+    elif not special and not MIN_ROUNDS_CLUB <= rounds_planned <= MAX_ROUNDS:
         errors["rounds_planned"] = message(N_("Club tournaments have 2 to 4 rounds (Klub 6.2)."))
     if games_per_round != GAMES_PER_ROUND and not special:
         errors["games_per_round"] = message(
@@ -314,11 +315,60 @@ FORMAT_FIELDS: tuple[str, ...] = (
     "games_per_round",
     "table_policy",
     "has_final",
+    "final_mode",
     "finalists_count",
+    "rule_set",
     "seconds_per_move",
 )
-"""The announced format of a tournament (Klub 6.2, 6.2.1, 6.3); with the start date it may change
-only 14 days ahead for an announced special tournament."""
+"""The announced format of a tournament (Klub 6.2, 6.2.1, 6.3), the rule set and the way the
+final is filled included (6.2.1: "Sonderregeln", "abweichende Finalmodi"); with the start date it
+may change only 14 days ahead for an announced special tournament."""
+
+
+FINAL_FIELDS: tuple[str, ...] = ("has_final", "final_mode", "finalists_count")
+"""The announced final (Klub 6.2, 6.2.1): whether there is one, how it is filled, by how many."""
+
+
+def announced_final(*, has_final: bool, final_mode: str, finalists_count: int) -> tuple:
+    """What the announcement says of the final: no final; a final of the top N; or one of the
+    table winners (000 §1B), whose size the last preliminary round decides. A field the final
+    does not use (the count without a final, say) is no part of it."""
+    if not has_final:
+        return (False,)
+    if final_mode == FINAL_TOP_N:
+        return (True, final_mode, finalists_count)
+    return (True, final_mode)
+
+
+def final_change_errors(*, before: dict, after: dict) -> dict[str, Message]:
+    """Klub 6.2, 6.2.1: the final is announced with the tournament and is fixed once play
+    starts (the first round drawn): no final added or dropped, no other count or mode after the
+    results are seen. ``before`` and ``after`` hold `FINAL_FIELDS`; the message goes to the first
+    field that changed."""
+    if announced_final(**before) == announced_final(**after):
+        return {}
+    field = next(k for k in FINAL_FIELDS if before[k] != after[k])
+    return {
+        field: message(
+            N_(
+                "The announced final is fixed once play has started: whether there is one, how "
+                "it is filled and by how many cannot change after the draw of the first round "
+                "(Klub 6.2, 6.2.1)."
+            )
+        )
+    }
+
+
+def announcement_changed(*, before: dict, after: dict) -> bool:
+    """Klub 6.2.1: whether a change touches the announced format or start (`FORMAT_FIELDS` and
+    ``start_date`` in ``before`` and ``after``); the final counts as announced
+    (`announced_final`), so a field it does not use is no change of it."""
+    plain = [k for k in (*FORMAT_FIELDS, "start_date") if k not in FINAL_FIELDS]
+    if any(before[k] != after[k] for k in plain):
+        return True
+    return announced_final(**{k: before[k] for k in FINAL_FIELDS}) != announced_final(
+        **{k: after[k] for k in FINAL_FIELDS}
+    )
 
 
 def earliest_start_after_change(today: date) -> date:

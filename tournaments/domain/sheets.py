@@ -2,7 +2,8 @@
 the domain's GameInput and scored game by game (Klub 10.1 through `domain.scoring`).
 
 A sheet is scored once, when a version becomes the valid one: :func:`sheet_lines` and
-:func:`seat_totals` give the rows that are stored then (and for the ranking's corrections);
+:func:`seat_totals`, stored as :func:`line_rows` and :func:`round_rows` (and the ranking's
+corrections as :func:`line_rows`);
 every reader of results reads those rows, and the consistency check compares them with a fresh
 score.
 """
@@ -103,6 +104,45 @@ def seat_totals(lines: Iterable[SheetLine], players: Mapping[str, int]) -> dict[
     for x in lines:
         add_game(sums.setdefault(x.letter, [0] * 8), x.place, x.placement_points, x.game_points)
     return {letter: totals_from(players[letter], acc) for letter, acc in sums.items()}
+
+
+LINE_COLUMNS = (
+    "player_id", "letter", "reserve", "game_number", "pool_exhausted", "game_points",
+    "minus_points", "place", "placement_points", "winner", "no_meld",
+)  # fmt: skip
+"""The stored columns of a scored game, in :func:`line_rows` order."""
+
+ROUND_COLUMNS = (
+    "player_id", "reserve", "placement_points", "game_points", "first", "second", "third",
+    "fourth", "minus_points", "games",
+)  # fmt: skip
+"""The stored columns of a player's round, in :func:`round_rows` order."""
+
+
+def line_rows(lines: Iterable[SheetLine], seats: Mapping[str, tuple[int, bool]]) -> list[tuple]:
+    """The lines as stored (`LINE_COLUMNS`): a tournament's scored lines and the ranking's
+    correction lines alike, and the checks that compare them with a fresh score.
+    ``seats``: letter → (player id, reserve)."""
+    return [
+        (
+            seats[x.letter][0], x.letter, seats[x.letter][1], x.game_number, x.pool_exhausted,
+            x.game_points, x.minus_points, x.place, x.placement_points, x.winner, x.no_meld,
+        )
+        for x in lines
+    ]  # fmt: skip
+
+
+def round_rows(lines: Iterable[SheetLine], seats: Mapping[str, tuple[int, bool]]) -> list[tuple]:
+    """Each seat's round as stored (`ROUND_COLUMNS`), by seat letter; ``seats`` as for
+    :func:`line_rows`."""
+    players = {letter: player_id for letter, (player_id, _) in seats.items()}
+    return [
+        (
+            t.player_id, seats[letter][1], t.placement_points, t.game_points, *t.placings,
+            t.minus_points, t.games,
+        )
+        for letter, t in sorted(seat_totals(lines, players).items())
+    ]  # fmt: skip
 
 
 # --- A version as the history shows it (issue #17.6) -----------------------------------------

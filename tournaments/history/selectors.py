@@ -18,7 +18,7 @@ from tournaments.models import (
     TournamentStaff,
 )
 from tournaments.referees.selectors import summary_of
-from tournaments.results.selectors import tables_scored_games
+from tournaments.results.selectors import Correction, tables_scored_games
 
 
 @dataclass
@@ -32,6 +32,7 @@ class RoundLine:
     placement_points: int = 0
     game_points: int = 0
     published: bool = False
+    correction: Correction | None = None  # the director corrected the published result
 
 
 @dataclass
@@ -120,7 +121,10 @@ def player_history(player, *, user) -> list[TournamentLine]:
             mates=[s for s in at_table if s.player_id != player.pk],
             published=seat.round.status == RoundStatus.PUBLISHED,
         )
-        for result in scored.get(seat.table_id, ()):
+        valid = scored.get(seat.table_id)
+        if valid is not None:
+            line.correction = valid.correction
+        for result in valid.games if valid else ():
             # None: the player did not play this game (SPEC §7, red card or withdrawal)
             entry = next((e for e in result.entries if e.letter == seat.letter), None)
             line.games.append(

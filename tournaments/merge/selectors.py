@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
-
 from tournaments.models import Player, PlayerMerge
 
 
@@ -27,11 +25,4 @@ def merge_candidates(player: Player, query: str) -> list[Player]:
     qs = Player.objects.exclude(pk=player.pk).filter(erased_at__isnull=True)
     if not query:
         return list(qs.filter(last_name__iexact=player.last_name)[:20])
-    for term in query.replace(",", " ").split():
-        qs = qs.filter(
-            Q(last_name__icontains=term)
-            | Q(first_name__icontains=term)
-            | Q(federation_number__icontains=term)
-            | Q(club__icontains=term)
-        )
-    return list(qs[:20])
+    return list(qs.search(query)[:20])

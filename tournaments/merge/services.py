@@ -127,7 +127,11 @@ def _move_cut_decisions(kept_id: int, removed_id: int, tournament_ids: set[int])
     return changed
 
 
-@tournament_write(via=_tournaments_merged)
+@tournament_write(
+    via=_tournaments_merged,
+    after_end="the registry: two entries of one person merge, finished tournaments included "
+    "(their results stay, under the kept entry)",
+)
 def player_merge(
     *, kept: Player, removed: Player, user, reason: str, now: datetime | None = None
 ) -> PlayerMerge:

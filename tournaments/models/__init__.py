@@ -1,11 +1,13 @@
 """Models by product area, re-exported so `tournaments.models.X` and migrations stay as they are."""
 
 from tournaments.models.clock import RoundClockAction
+from tournaments.models.mail import OutgoingMail
 from tournaments.models.plumbing import LostBump, PublicChange
 from tournaments.models.privacy import ErasureRequest, PlayerMerge
 from tournaments.models.referees import Absence, PlayerWarning, RefereeCall, Ruling
 from tournaments.models.registry import Player
 from tournaments.models.rounds import CutDecision, PairingChange, Round, Seat, Table, TablePin
+from tournaments.models.scores import GameScoreColumns, ScoreSumColumns
 from tournaments.models.setup import Registration, Team, Tournament, TournamentStaff
 from tournaments.models.sheets import (
     ResultSheet,
@@ -29,8 +31,10 @@ from tournaments.models.venue_laptop import VenueSyncState
 __all__ = [
     "Absence",
     "LostBump",
+    "OutgoingMail",
     "CutDecision",
     "ErasureRequest",
+    "GameScoreColumns",
     "PairingChange",
     "Player",
     "PlayerMerge",
@@ -44,6 +48,7 @@ __all__ = [
     "Ruling",
     "ScoredLine",
     "ScoredRound",
+    "ScoreSumColumns",
     "Seat",
     "SheetSignoff",
     "SheetVersion",

@@ -71,3 +71,8 @@ class ErasureRequest(models.Model):
             "player": self.player_id,
             "status": self.status,
         }
+
+    @property
+    def is_open(self) -> bool:
+        """Not carried out yet."""
+        return self.status == ErasureStatus.OPEN

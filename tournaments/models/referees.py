@@ -92,6 +92,21 @@ class PlayerWarning(models.Model):
     def active(self) -> bool:
         return self.withdrawn_at is None
 
+    @property
+    def is_red(self) -> bool:
+        return self.kind == WarningKind.RED
+
+    @property
+    def is_yellow(self) -> bool:
+        return self.kind == WarningKind.YELLOW
+
+    @property
+    def ground_label(self) -> str:
+        """The ground as shown: the referee's own words for "free text", else its label."""
+        if self.ground == WarningGround.FREE_TEXT:
+            return self.ground_text
+        return self.get_ground_display()
+
 
 class Ruling(models.Model):
     """A referee's call at a table (Klub 4.2). If more than two players object, the head
@@ -145,6 +160,11 @@ class Ruling(models.Model):
             "pk": self.pk,
             "tournament": self.tournament,
         }
+
+    @property
+    def is_escalated(self) -> bool:
+        """Handed over to the head referee (more than two players objected, Klub 4.2.2)."""
+        return self.status == RulingStatus.ESCALATED
 
 
 class AbsenceQuerySet(models.QuerySet):

@@ -9,6 +9,25 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.collation import din5007_name_order
 
 
+class PlayerQuerySet(models.QuerySet):
+    def search(self, query: str, *, club: bool = True) -> "PlayerQuerySet":
+        """Entries matching every word of the query (commas separate like spaces, the first 100
+        characters count) in a name, the membership number or, with ``club``, the club: part
+        of a word, any letter case. The one search of the registry, the registration, merging
+        and the referee's phone."""
+        qs = self
+        for term in (query or "").strip()[:100].replace(",", " ").split():
+            match = (
+                Q(last_name__icontains=term)
+                | Q(first_name__icontains=term)
+                | Q(federation_number__icontains=term)
+            )
+            if club:
+                match |= Q(club__icontains=term)
+            qs = qs.filter(match)
+        return qs
+
+
 class Player(models.Model):
     """A member in the federation's registry."""
 
@@ -43,6 +62,8 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("Created at"))
     updated_at = models.DateTimeField(auto_now=True, verbose_name=_("Updated at"))
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = [*din5007_name_order(), "federation_number"]  # DIN 5007

@@ -106,6 +106,20 @@ class Round(models.Model):
         return self.kind == RoundKind.FINAL
 
     @property
+    def is_drawn(self) -> bool:
+        """Paired, not released yet: only the director sees it."""
+        return self.status == RoundStatus.DRAWN
+
+    @property
+    def is_released(self) -> bool:
+        """Pairing released, results not published yet (a published round is not "released")."""
+        return self.status == RoundStatus.RELEASED
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == RoundStatus.PUBLISHED
+
+    @property
     def notice_text(self) -> str:
         """The pairing notice in the reader's language (stored as msgid and values)."""
         return render(from_record(self.notice))
@@ -134,6 +148,18 @@ class SeatQuerySet(models.QuerySet):
         """Seats of published rounds: whoever has one played in the tournament, withdrawn
         later or not (Klub 4.2.3: such a player may appeal)."""
         return self.filter(round__status=RoundStatus.PUBLISHED)
+
+    def by_table(self) -> list[dict]:
+        """The seats grouped by table, tables by number and seats by letter, each with its
+        player and table, in one query: ``[{"number", "table", "seats"}]``. Every page that
+        shows who sits where (round lists, the referee's tables, the API) reads it so."""
+        tables: dict[int, dict] = {}
+        for seat in self.select_related("player", "table").order_by("table__number", "letter"):
+            table = tables.setdefault(
+                seat.table.number, {"number": seat.table.number, "table": seat.table, "seats": []}
+            )
+            table["seats"].append(seat)
+        return list(tables.values())
 
 
 class Seat(models.Model):
@@ -254,3 +280,8 @@ class CutDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} – {self.tournament}"
+
+    @property
+    def is_table_win(self) -> bool:
+        """A tie for a table's win (house format), not for the last final place."""
+        return self.kind == CutKind.TABLE_WIN

@@ -196,9 +196,14 @@ class Tournament(models.Model):
                 violation_error_message=_("A round has 1 to 4 games."),
             ),
             models.CheckConstraint(
-                condition=Q(rounds_planned__gte=1, rounds_planned__lte=4),
-                name="tournament_rounds_1_4",
-                violation_error_message=_("A tournament has 1 to 4 preliminary rounds."),
+                # Klub 6.2: club tournaments 4 at most; 6.2.1: special ones any number.
+                condition=Q(rounds_planned__gte=1)
+                & (Q(category=Category.SPECIAL) | Q(rounds_planned__lte=4)),
+                name="tournament_rounds_club_1_4",
+                violation_error_message=_(
+                    "A tournament has at least one preliminary round, a club tournament at most "
+                    "4 (Klub 6.2, 6.2.1)."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(end_date__gte=F("start_date")),
@@ -224,6 +229,33 @@ class Tournament(models.Model):
     def is_public(self) -> bool:
         """Shown to everyone (see `PUBLIC_STATUSES`)."""
         return self.status in PUBLIC_STATUSES
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == TournamentStatus.DRAFT
+
+    @property
+    def is_registration_open(self) -> bool:
+        """In its registration phase (the status; online sign-up also has `signup_deadline`)."""
+        return self.status == TournamentStatus.REGISTRATION
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == TournamentStatus.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == TournamentStatus.FINISHED
+
+    @property
+    def fills_with_reserves(self) -> bool:
+        """Reserves fill the tables (Klub 6.1), not three-player tables."""
+        return self.table_policy == TablePolicy.RESERVES
+
+    @property
+    def final_of_table_winners(self) -> bool:
+        """The final (with `has_final`) is the table winners' (house format, 000 §1B)."""
+        return self.final_mode == FinalMode.TABLE_WINNERS
 
     @property
     def move_time_text(self) -> str:
@@ -275,6 +307,10 @@ class TournamentStaff(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} – {self.get_role_display()} – {self.tournament}"
+
+    @property
+    def is_director(self) -> bool:
+        return self.role == StaffRole.DIRECTOR
 
 
 class Team(models.Model):

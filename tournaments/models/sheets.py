@@ -11,6 +11,7 @@ from tournaments.enums import (
     SignoffVerdict,
 )
 from tournaments.models.rounds import Round, Table
+from tournaments.models.scores import GameScoreColumns, ScoreSumColumns
 
 
 class ResultSheet(models.Model):
@@ -42,6 +43,20 @@ class ResultSheet(models.Model):
 
     def __str__(self) -> str:
         return _("Result sheet %(table)s") % {"table": self.table}
+
+    @property
+    def is_entered(self) -> bool:
+        """Entered, waiting for a second person's check (Klub 10.2)."""
+        return self.status == SheetStatus.ENTERED
+
+    @property
+    def needs_clarification(self) -> bool:
+        return self.status == SheetStatus.NEEDS_CLARIFICATION
+
+    @property
+    def is_confirmed(self) -> bool:
+        """Checked by a second person (the status; `confirmed` is the version that counts)."""
+        return self.status == SheetStatus.CONFIRMED
 
 
 class SheetVersion(models.Model):
@@ -116,13 +131,18 @@ class SheetSignoff(models.Model):
     def __str__(self) -> str:
         return f"{self.version} {self.letter}: {self.verdict}"
 
+    @property
+    def is_confirmed(self) -> bool:
+        """The player confirmed the figures (else disputed them)."""
+        return self.verdict == SignoffVerdict.CONFIRMED
+
 
 UNINDEXED = {"db_index": False, "db_constraint": False}
 """A reference that is neither indexed nor checked by the database: derived rows that are
 deleted with their table (CASCADE there), never looked up by it."""
 
 
-class ScoredLine(models.Model):
+class ScoredLine(GameScoreColumns):
     """One player's game as scored from the sheet's valid version (SPEC §4, Klub 10.1).
 
     Written in the transaction that makes a version valid (confirmed, corrected, interpreted),
@@ -147,16 +167,6 @@ class ScoredLine(models.Model):
     round_number = models.PositiveSmallIntegerField()
     table_number = models.PositiveIntegerField()
     player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
-    letter = models.CharField(max_length=1)
-    reserve = models.BooleanField()
-    game_number = models.PositiveSmallIntegerField()
-    pool_exhausted = models.BooleanField()
-    game_points = models.IntegerField()
-    minus_points = models.PositiveIntegerField()
-    place = models.PositiveSmallIntegerField()
-    placement_points = models.PositiveSmallIntegerField()
-    winner = models.BooleanField()
-    no_meld = models.PositiveSmallIntegerField(null=True)
 
     class Meta:
         # No default ordering: readers fetch many rows and group them in Python.
@@ -181,7 +191,7 @@ class ScoredLine(models.Model):
         }
 
 
-class ScoredRound(models.Model):
+class ScoredRound(ScoreSumColumns):
     """A player's sums of one round (Klub 10.1: placement points, game points, placings, minus
     points, games), stored with the round's ScoredLine rows from the same valid version, so the
     standings and the ranking add a few rounds per player instead of every game."""
@@ -199,14 +209,6 @@ class ScoredRound(models.Model):
     round_number = models.PositiveSmallIntegerField()
     player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
     reserve = models.BooleanField()
-    placement_points = models.IntegerField()
-    game_points = models.IntegerField()
-    first = models.PositiveSmallIntegerField()
-    second = models.PositiveSmallIntegerField()
-    third = models.PositiveSmallIntegerField()
-    fourth = models.PositiveSmallIntegerField()
-    minus_points = models.PositiveIntegerField()
-    games = models.PositiveSmallIntegerField()
 
     class Meta:
         indexes = [

@@ -67,3 +67,13 @@ class SignupRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.tournament} ({self.status})"
+
+    @property
+    def is_pending(self) -> bool:
+        """Waiting for the director's approval."""
+        return self.status == SignupStatus.PENDING
+
+    @property
+    def is_waiting(self) -> bool:
+        """On the waiting list."""
+        return self.status == SignupStatus.WAITING

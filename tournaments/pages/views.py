@@ -5,9 +5,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from tournaments import permissions
-from tournaments.common import access
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus, StaffRole
+from tournaments.pages import access as pages_access
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.setup import selectors as setup_selectors
@@ -23,7 +23,7 @@ def home(request):
 
 @public_page()
 def tournament_public(request, pk: int):
-    tournament = access.tournament_with_player_count_or_404(pk)
+    tournament = pages_access.tournament_with_player_count_or_404(pk)
     staff = permissions.can_direct(request.user, tournament)
     if not tournament.is_public and not staff:
         raise Http404

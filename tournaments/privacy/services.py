@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments import permissions
 from tournaments.common import events
 from tournaments.enums import ErasureStatus, TournamentStatus
+from tournaments.mail.services import mail_forget
 from tournaments.models import ErasureRequest, Player, PlayerMerge, SignupRequest, TablePin
 
 MAX_REASON = 2000
@@ -140,6 +141,7 @@ def erasure_execute(*, request: ErasureRequest, user, now: datetime | None = Non
             raise ValidationError(_("This erasure request has already been carried out."))
         player = Player.objects.select_for_update().get(pk=request.player_id)
         _refuse_while_playing(player)
+        mail_forget(addresses=[player.email])
         _anonymise(player, now)
         events.player_erased.send(sender=None, player_id=player.pk)
         ErasureRequest.objects.filter(player=player).update(reason="")

@@ -16,6 +16,7 @@ from tournaments.enums import (
     WarningKind,
 )
 from tournaments.models import (
+    Player,
     PlayerWarning,
     RefereeCall,
     Registration,
@@ -107,19 +108,11 @@ def exclusions(tournament: Tournament | int) -> list[PlayerWarning]:
     )
 
 
-def round_tables(rnd: Round) -> list[dict]:
-    """Tables of a round with their seated players (two queries)."""
-    seats = (
-        Seat.objects.filter(round=rnd)
-        .select_related("player", "table")
-        .order_by("table__number", "letter")
-    )
-    tables: dict[int, dict] = {}
-    for seat in seats:
-        tables.setdefault(seat.table.number, {"number": seat.table.number, "seats": []})[
-            "seats"
-        ].append(seat)
-    return list(tables.values())
+def round_seating(rnd: Round) -> list[dict]:
+    """The round's tables with their seated players: `Seat.objects.by_table`, as the rounds'
+    lists read them (the referee area sits beneath the rounds and cannot import their
+    selectors)."""
+    return Seat.objects.filter(round=rnd).by_table()
 
 
 def seats_by_player(rnd: Round | None) -> dict[int, Seat]:
@@ -198,13 +191,9 @@ def table_rulings(tournament: Tournament, rnd: Round, table_number: int) -> list
 
 def registrations_matching(tournament: Tournament, query: str, *, limit: int = 20):
     """Registrations whose player matches every word of the query (name or federation number)."""
-    regs = Registration.objects.filter(tournament=tournament).select_related("player")
-    for term in query.replace(",", " ").split():
-        regs = regs.filter(
-            Q(player__last_name__icontains=term)
-            | Q(player__first_name__icontains=term)
-            | Q(player__federation_number__icontains=term)
-        )
+    regs = Registration.objects.filter(
+        tournament=tournament, player__in=Player.objects.search(query, club=False)
+    ).select_related("player")
     return list(regs.order_by(*din5007_name_order("player__"))[:limit])
 
 

@@ -7,7 +7,6 @@ from django.db.models import Exists, OuterRef
 from tournaments.enums import RoundStatus
 from tournaments.models import Player, PlayerWarning, Registration, Round, Team, Tournament
 from tournaments.models.collation import din5007_name_order, din5007_order
-from tournaments.registry.selectors import search_players
 
 
 def registration_rows(tournament: Tournament) -> list[Registration]:
@@ -28,7 +27,9 @@ def registration_candidates(tournament: Tournament, query: str, *, limit: int = 
     """Players matching the search and not registered here (withdrawn ones may come back)."""
     registered = tournament.registrations.active().values("player_id")
     # erased (anonymised) entries are not registered again (issue 16, DSGVO)
-    candidates = search_players(query).exclude(pk__in=registered).filter(erased_at__isnull=True)
+    candidates = (
+        Player.objects.search(query).exclude(pk__in=registered).filter(erased_at__isnull=True)
+    )
     return list(candidates[:limit])
 
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import logging
 from datetime import date, datetime, timedelta
 
-from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import formats, timezone
@@ -34,9 +32,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import can_direct
-
-log = logging.getLogger(__name__)
-SIGNUP_MAIL_TASK = "tournaments.signup_mail"
+from tournaments.registration import mails
 
 
 def registration_deadline(tournament: Tournament) -> date | None:
@@ -203,7 +199,7 @@ def registration_update(
 @tournament_write
 def waitlist_move_up(*, locked: Tournament, now: datetime | None = None) -> list[SignupRequest]:
     """Free places go to the waiting list in its order, before round 1 only; each player moved
-    up is e-mailed by a task after commit. The caller holds the tournament's lock."""
+    up gets an e-mail (queued with this transaction). The caller holds the tournament's lock."""
     if locked.rounds.exists():
         return []
     now = now or timezone.now()
@@ -232,25 +228,9 @@ def waitlist_move_up(*, locked: Tournament, now: datetime | None = None) -> list
         request.registration = registration
         request.moved_up_at = now
         request.save(update_fields=["status", "registration", "moved_up_at"])
-        signup_mail_enqueue(request.pk)
+        mails.entry_mail_queue(request=request)
         moved.append(request)
     return moved
-
-
-def signup_mail_enqueue(request_id: int) -> None:
-    """After commit, the task that tells the player their request's status (by id; idempotent)."""
-    transaction.on_commit(lambda: _enqueue_signup_mail(request_id))
-
-
-def _enqueue_signup_mail(request_id: int) -> None:
-    try:
-        current_app.signature(SIGNUP_MAIL_TASK).apply_async(
-            args=(request_id,),
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-        )
-    except Exception:  # broker down: the status stands, only the e-mail is missing (logged)
-        log.warning("Mail zur Online-Anmeldung %s nicht eingereiht.", request_id, exc_info=True)
 
 
 def _absent_from_game(tournament: Tournament, reg: Registration, from_game: int, user) -> None:

@@ -10,7 +10,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from tournaments.common import access
 from tournaments.common.access import directed_tournament
 from tournaments.common.http import flash_errors
 from tournaments.common.qr import qr_svg
@@ -18,6 +17,7 @@ from tournaments.enums import Category, TournamentStatus
 from tournaments.models import (
     Tournament,
 )
+from tournaments.registration import access as registration_access
 from tournaments.registration import guests as guest_services
 from tournaments.registration import selectors as registration_selectors
 from tournaments.registration import services as registration_services
@@ -27,7 +27,6 @@ from tournaments.registration.online import services as signup_services
 from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import field
 from tournaments.rounds import selectors as rounds_selectors
-from tournaments.rounds import services as round_services
 
 
 def _registration_context(tournament: Tournament) -> dict:
@@ -38,7 +37,7 @@ def _registration_context(tournament: Tournament) -> dict:
     players = tuple(r.player_id for r in seated if not r.reserve)
     reserves = tuple(r.player_id for r in seated if r.reserve)
     status = field.field_status(tournament=tournament, players=len(players), reserves=len(reserves))
-    next_round = round_services.NextRoundStatus(
+    next_round = field.NextRoundStatus(
         status,
         players,
         reserves,
@@ -144,7 +143,7 @@ def _registration_response(request, tournament):
 @require_POST
 def registration_change(request, pk: int, reg_pk: int):
     tournament = directed_tournament(request, pk)
-    registration = access.registration_or_404(tournament, reg_pk)
+    registration = registration_access.registration_or_404(tournament, reg_pk)
     action = request.POST.get("action", "")
     changes = {
         "check_in": {"checked_in": True},
@@ -200,9 +199,9 @@ def team_create(request, pk: int):
 @require_POST
 def registration_team_set(request, pk: int, reg_pk: int):
     tournament = directed_tournament(request, pk)
-    registration = access.registration_or_404(tournament, reg_pk)
+    registration = registration_access.registration_or_404(tournament, reg_pk)
     raw = str(request.POST.get("team", ""))
-    team = access.team_or_404(tournament, int(raw)) if raw.isdecimal() else None
+    team = registration_access.team_or_404(tournament, int(raw)) if raw.isdecimal() else None
     try:
         registration_services.registration_team_set(
             registration=registration, team=team, user=request.user
@@ -217,7 +216,7 @@ def registration_team_set(request, pk: int, reg_pk: int):
 def signup_decide(request, pk: int, req_pk: int):
     """The director approves or declines a player's online registration."""
     tournament = directed_tournament(request, pk)
-    signup = access.signup_request_or_404(tournament, req_pk)
+    signup = registration_access.signup_request_or_404(tournament, req_pk)
     action = request.POST.get("action", "")
     if action not in ("approve", "decline"):
         messages.error(request, _("Unknown action."))

@@ -1,25 +1,15 @@
 """Reads of the player registry."""
 
-from django.db.models import Q
-
 from tournaments.models import Player
 
 
 def search_players(query: str, *, guests: bool = False):
     """The registry by a search; ``guests``: only walk-in guests (no member number yet), not
     erased entries (they are guests by form only)."""
-    query = (query or "").strip()[:100]
     qs = Player.objects.all()
     if guests:
         qs = qs.filter(is_guest=True, erased_at__isnull=True)
-    for term in query.replace(",", " ").split():
-        qs = qs.filter(
-            Q(last_name__icontains=term)
-            | Q(first_name__icontains=term)
-            | Q(federation_number__icontains=term)
-            | Q(club__icontains=term)
-        )
-    return qs
+    return qs.search(query)
 
 
 def player_by_pk(pk) -> Player | None:

@@ -8,10 +8,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from tournaments.domain.rules import get_ruleset
 from tournaments.domain.scoring import GameEntry, GameResult
-from tournaments.domain.sheets import seat_totals, sheet_lines
+from tournaments.domain.sheets import (
+    LINE_COLUMNS,
+    ROUND_COLUMNS,
+    line_rows,
+    round_rows,
+    sheet_lines,
+)
 from tournaments.domain.totals import GameLine, Totals
 from tournaments.enums import RoundStatus
 from tournaments.models import ResultSheet, Round, ScoredLine, ScoredRound, Seat, Tournament
@@ -29,7 +36,30 @@ _ENTRY = (
     "place",
     "placement_points",
     "winner",
+    # the valid version's time and reason and the round's publication: a correction?
+    "version__created_at",
+    "version__reason",
+    "round__published_at",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """How a published table's valid version came about after the round's publication: the
+    director's correction or interpretation (Klub 10.3, SPEC §6), when and why. Every version
+    written after the publication is one: the desk's own steps all come before it."""
+
+    corrected_at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredTable:
+    """A table's valid sheet: its scored games in order (entries by seat letter) and, if that
+    version corrected the published result, the correction."""
+
+    games: list[GameResult]
+    correction: Correction | None = None
 
 
 def game_lines(
@@ -63,61 +93,48 @@ def round_sums(tournament: Tournament, *, rounds: Iterable[int]) -> dict[tuple[i
     }  # fmt: skip
 
 
-def _results(rows) -> dict[int, list[GameResult]]:
-    """Rows of `_ENTRY` → per table the scored games in order, entries by seat letter."""
+def _results(rows) -> dict[int, ScoredTable]:
+    """Rows of `_ENTRY` → per table the scored games in order, entries by seat letter, and the
+    correction its valid version made (all lines of a table come from that one version)."""
     games: dict[int, dict[int, tuple[bool, list[GameEntry]]]] = defaultdict(dict)
-    for table_id, number, exhausted, letter, gp, minus, place, pp, winner in rows:
+    corrections: dict[int, Correction | None] = {}
+    for table_id, number, exhausted, letter, gp, minus, place, pp, winner, *version in rows:
         game = games[table_id].setdefault(number, (exhausted, []))
         game[1].append(GameEntry(letter, gp, minus, place, pp, winner))
+        if table_id not in corrections:
+            written, reason, published = version
+            after = published is not None and written > published
+            corrections[table_id] = Correction(written, reason) if after else None
     return {
-        table_id: [
-            GameResult(number, exhausted, tuple(sorted(entries, key=lambda e: e.letter)))
-            for number, (exhausted, entries) in sorted(by_number.items())
-        ]
+        table_id: ScoredTable(
+            [
+                GameResult(number, exhausted, tuple(sorted(entries, key=lambda e: e.letter)))
+                for number, (exhausted, entries) in sorted(by_number.items())
+            ],
+            corrections[table_id],
+        )
         for table_id, by_number in games.items()
     }
 
 
-def round_scored_games(rnd: Round) -> dict[int, list[GameResult]]:
-    """Per table of the round, the valid sheet's games (published or not: the caller decides
-    who may see them); a table without a valid sheet is missing. One query."""
+def round_scored_games(rnd: Round) -> dict[int, ScoredTable]:
+    """Per table of the round, the valid sheet's games and correction (published or not: the
+    caller decides who may see them); a table without a valid sheet is missing. One query."""
     lines = ScoredLine.objects.filter(tournament_id=rnd.tournament_id, round_number=rnd.number)
     return _results(lines.values_list(*_ENTRY))
 
 
-def tables_scored_games(table_ids: Iterable[int]) -> dict[int, list[GameResult]]:
-    """Per table, the games of its valid sheet (the caller passes tables of published rounds).
-    One query."""
+def tables_scored_games(table_ids: Iterable[int]) -> dict[int, ScoredTable]:
+    """Per table, the games and correction of its valid sheet (the caller passes tables of
+    published rounds). One query."""
     return _results(ScoredLine.objects.filter(table_id__in=list(table_ids)).values_list(*_ENTRY))
 
 
 # --- The consistency check: stored lines equal a fresh re-score ------------------------------
 
-_STORED = (
-    "table_id",
-    "version_id",
-    "round_id",
-    "round_number",
-    "table_number",
-    "player_id",
-    "letter",
-    "reserve",
-    "game_number",
-    "pool_exhausted",
-    "game_points",
-    "minus_points",
-    "place",
-    "placement_points",
-    "winner",
-    "no_meld",
-)
-
-
-_STORED_ROUND = (
-    "table_id", "version_id", "round_id", "round_number", "player_id", "reserve",
-    "placement_points", "game_points", "first", "second", "third", "fourth", "minus_points",
-    "games",
-)  # fmt: skip
+_CHECKED_KEY = ("table_id", "version_id", "round_id", "round_number")
+_STORED = (*_CHECKED_KEY, "table_number", *LINE_COLUMNS)
+_STORED_ROUND = (*_CHECKED_KEY, *ROUND_COLUMNS)
 
 
 def _expected(tournament: Tournament) -> dict[int, tuple[set[tuple], set[tuple], int, int]]:
@@ -140,26 +157,12 @@ def _expected(tournament: Tournament) -> dict[int, tuple[set[tuple], set[tuple],
         by_letter = seats[table_id]
         key = (table_id, version_id, round_id, round_number)
         lines = sheet_lines(games, letters=tuple(sorted(by_letter)), ruleset=ruleset)
-        players = {letter: player_id for letter, (player_id, _) in by_letter.items()}
         expected[table_id] = (
-            {
-                (
-                    *key, table_number, by_letter[x.letter][0], x.letter, by_letter[x.letter][1],
-                    x.game_number, x.pool_exhausted, x.game_points, x.minus_points, x.place,
-                    x.placement_points, x.winner, x.no_meld,
-                )
-                for x in lines
-            },
-            {
-                (
-                    *key, t.player_id, by_letter[letter][1], t.placement_points, t.game_points,
-                    *t.placings, t.minus_points, t.games,
-                )
-                for letter, t in seat_totals(lines, players).items()
-            },
+            {(*key, table_number, *row) for row in line_rows(lines, by_letter)},
+            {(*key, *row) for row in round_rows(lines, by_letter)},
             round_number,
             table_number,
-        )  # fmt: skip
+        )
     return expected
 
 

@@ -16,18 +16,18 @@ from django.db import transaction
 from tournaments.common import events
 from tournaments.common.bulk import insert_rows
 from tournaments.domain.rules import get_ruleset
-from tournaments.domain.sheets import seat_totals, sheet_lines
+from tournaments.domain.sheets import (
+    LINE_COLUMNS,
+    ROUND_COLUMNS,
+    line_rows,
+    round_rows,
+    sheet_lines,
+)
 from tournaments.models import ResultSheet, ScoredLine, ScoredRound, Seat, SheetVersion
 
 _KEY = ("table_id", "version_id", "tournament_id", "round_id", "round_number")
-LINE_FIELDS = (
-    *_KEY, "table_number", "player_id", "letter", "reserve", "game_number", "pool_exhausted",
-    "game_points", "minus_points", "place", "placement_points", "winner", "no_meld",
-)  # fmt: skip
-ROUND_FIELDS = (
-    *_KEY, "player_id", "reserve", "placement_points", "game_points", "first", "second",
-    "third", "fourth", "minus_points", "games",
-)  # fmt: skip
+LINE_FIELDS = (*_KEY, "table_number", *LINE_COLUMNS)
+ROUND_FIELDS = (*_KEY, *ROUND_COLUMNS)
 
 
 @dataclass
@@ -48,23 +48,8 @@ class ScoredRows:
         """Score one table's valid version. ``key``: table, version, tournament, round, round
         number; ``seats``: letter → (player, reserve)."""
         lines = sheet_lines(games, letters=tuple(sorted(seats)), ruleset=get_ruleset(rule_set))
-        for x in lines:
-            player_id, reserve = seats[x.letter]
-            self.lines.append(
-                (
-                    *key, table_number, player_id, x.letter, reserve, x.game_number,
-                    x.pool_exhausted, x.game_points, x.minus_points, x.place,
-                    x.placement_points, x.winner, x.no_meld,
-                )
-            )  # fmt: skip
-        players = {letter: player_id for letter, (player_id, _) in seats.items()}
-        for letter, t in sorted(seat_totals(lines, players).items()):
-            self.rounds.append(
-                (
-                    *key, t.player_id, seats[letter][1], t.placement_points, t.game_points,
-                    *t.placings, t.minus_points, t.games,
-                )
-            )  # fmt: skip
+        self.lines.extend((*key, table_number, *row) for row in line_rows(lines, seats))
+        self.rounds.extend((*key, *row) for row in round_rows(lines, seats))
 
     def insert(self) -> int:
         """Write the rows (COPY on PostgreSQL); returns the number of lines."""

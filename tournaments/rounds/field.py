@@ -1,10 +1,13 @@
-"""The field before round 1 (Klub 6.1, SPEC §1): reserves needed and the table plan."""
+"""The field of the next round (Klub 6.1, SPEC §1, §7): reserves needed, the table plan, who is
+checked in and who is out by a red card."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.domain.formats import (
     FieldSizeError,
@@ -12,7 +15,8 @@ from tournaments.domain.formats import (
     three_table_plan,
 )
 from tournaments.enums import TablePolicy
-from tournaments.models import Tournament
+from tournaments.models import Registration, Tournament
+from tournaments.referees import selectors as referees_selectors
 
 
 @dataclass(frozen=True)
@@ -74,3 +78,63 @@ def field_status(*, tournament: Tournament, players: int, reserves: int) -> Fiel
         else _("%(tables)s tables of four players.")
     ) % {"tables": len(sizes), "reserves": reserves}
     return FieldStatus(players, reserves, needed, sizes, True, msg)
+
+
+@dataclass(frozen=True)
+class Field:
+    """Who is seated in the next round, and at which table sizes."""
+
+    player_ids: tuple[int, ...]
+    reserve_ids: frozenset[int]
+    table_sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NextRoundStatus:
+    """The next round's field as the director sees it: who is out by a red card and whether the
+    rest still fills the tables (SPEC §1: after an exclusion a reserve or a 3-table is needed)."""
+
+    status: FieldStatus
+    players: tuple[int, ...]
+    reserves: tuple[int, ...]
+    excluded: tuple[int, ...]  # checked-in players left out because of an active red card
+
+    @property
+    def message(self) -> str:
+        if not self.excluded:
+            return self.status.message
+        count = len(self.excluded)
+        head = ngettext(
+            "%(count)s player is excluded (red card) and is not seated.",
+            "%(count)s players are excluded (red card) and are not seated.",
+            count,
+        ) % {"count": count}
+        return f"{head} {self.status.message}"
+
+
+def next_round_status(tournament: Tournament) -> NextRoundStatus:
+    """Checked-in, not withdrawn, not excluded registrations, split into tables (SPEC §1, §7)."""
+    excluded = referees_selectors.excluded_player_ids(tournament)
+    regs = list(
+        Registration.objects.active()
+        .filter(tournament=tournament, checked_in_at__isnull=False)
+        .values_list("player_id", "reserve")
+    )
+    players = sorted(pid for pid, reserve in regs if not reserve and pid not in excluded)
+    reserves = sorted(pid for pid, reserve in regs if reserve and pid not in excluded)
+    status = field_status(tournament=tournament, players=len(players), reserves=len(reserves))
+    left_out = tuple(sorted(pid for pid, _ in regs if pid in excluded))
+    return NextRoundStatus(status, tuple(players), tuple(reserves), left_out)
+
+
+def next_round_field(tournament: Tournament) -> Field:
+    """Who is seated next: excluded players (active red card) never are (SPEC §7)."""
+    nxt = next_round_status(tournament)
+    if not nxt.status.ok:
+        raise ValidationError(nxt.message)
+    status = nxt.status
+    if tournament.table_policy == TablePolicy.THREE_PLAYER:
+        return Field(nxt.players, frozenset(), status.table_sizes)
+    return Field(
+        tuple(sorted(nxt.players + nxt.reserves)), frozenset(nxt.reserves), status.table_sizes
+    )

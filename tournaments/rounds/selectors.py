@@ -32,7 +32,7 @@ from tournaments.referees.selectors import excluded_player_ids
 from tournaments.results.selectors import game_lines
 
 
-def round_tables(tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
+def table_history(tournament: Tournament, before: int | None = None) -> list[list[list[int]]]:
     """Every earlier round as tables of player ids, in round order: "who met whom", one query."""
 
     seats = Seat.objects.filter(round__tournament=tournament)
@@ -48,7 +48,7 @@ def round_tables(tournament: Tournament, before: int | None = None) -> list[list
 
 def met_before(tournament: Tournament, round_number: int, player_id: int) -> set[int]:
     met: set[int] = set()
-    for tables in round_tables(tournament, before=round_number):
+    for tables in table_history(tournament, before=round_number):
         for table in tables:
             if player_id in table:
                 met.update(table)
@@ -82,9 +82,7 @@ class CutTie:
             "names": "; ".join(self.names[:-1]),
             "last": self.names[-1],
         }
-        chain = _("after all %(count)s tie-break criteria of the rules") % {
-            "count": _KEY_WORDS.get(self.keys, self.keys)
-        }
+        chain = _chain_words(self.keys)
         if self.kind == CutKind.TABLE_WIN:
             where = _("for the win at table %(table)s") % {"table": self.table_number}
         elif self.open_places == 1:
@@ -97,9 +95,19 @@ class CutTie:
         ) % {"where": where, "chain": chain, "who": who}
 
 
+def _chain_words(keys: int) -> str:
+    """How many criteria the tie survived, in words: the only one, both, or all N."""
+
+    if keys == 1:
+        return _("after the only tie-break criterion of the rules")
+    if keys == 2:
+        return _("after both tie-break criteria of the rules")
+    return _("after all %(count)s tie-break criteria of the rules") % {
+        "count": _KEY_WORDS.get(keys, keys)
+    }
+
+
 _KEY_WORDS = {
-    1: pgettext_lazy("number of criteria", "one"),
-    2: pgettext_lazy("number of criteria", "two"),
     3: pgettext_lazy("number of criteria", "three"),
     4: pgettext_lazy("number of criteria", "four"),
 }
@@ -206,20 +214,8 @@ def cut_decisions(tournament: Tournament) -> list[CutDecision]:
 
 
 def round_seating(rnd) -> list[dict]:
-    """Tables with their seats and players in two queries (no query per table)."""
-
-    seats = (
-        Seat.objects.filter(round=rnd)
-        .select_related("player", "table")
-        .order_by("table__number", "letter")
-    )
-    tables: dict[int, dict] = {}
-    for seat in seats:
-        table = tables.setdefault(
-            seat.table.number, {"number": seat.table.number, "table": seat.table, "seats": []}
-        )
-        table["seats"].append(seat)
-    return list(tables.values())
+    """Tables with their seats and players in one query (no query per table)."""
+    return Seat.objects.filter(round=rnd).by_table()
 
 
 def seats_by_name(rnd, *, full_names: bool) -> list:
@@ -236,7 +232,7 @@ def round_report(rnd, seating: list[dict]):
 
     tables = [[s.player_id for s in t["seats"]] for t in seating]
     player_ids = [pid for table in tables for pid in table]
-    history = pairing_domain.History.from_rounds(round_tables(rnd.tournament, before=rnd.number))
+    history = pairing_domain.History.from_rounds(table_history(rnd.tournament, before=rnd.number))
     if rnd.number == 1 or rnd.is_final:
         order = player_ids  # round 1 is random and the final has no rank order to keep
     else:

@@ -1,97 +1,36 @@
-"""Pairing a round and the director's overrides; the algorithms live in domain/pairing.py."""
+"""A round from its draw to its publication: pairing, the director's overrides, release and
+publication (the last round finishes the tournament); the algorithms live in domain/pairing."""
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from tournaments import permissions
 from tournaments.common import events
 from tournaments.common.guards import tournament_write
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.formats import FieldSizeError, final_table_sizes
 from tournaments.domain.names import din5007_key
 from tournaments.domain.text import to_record
-from tournaments.enums import RoundKind, RoundStatus, TablePolicy, TournamentStatus
+from tournaments.enums import RoundKind, RoundStatus, SheetStatus, TournamentStatus
 from tournaments.models import (
     PairingChange,
     Player,
-    Registration,
     Round,
     Seat,
     Table,
     TablePin,
     Tournament,
 )
-from tournaments.referees import selectors as referees_selectors
-from tournaments.rounds import field
 from tournaments.rounds import selectors as rounds_selectors
-
-
-@dataclass(frozen=True)
-class Field:
-    """Who is seated in the next round, and at which table sizes."""
-
-    player_ids: tuple[int, ...]
-    reserve_ids: frozenset[int]
-    table_sizes: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class NextRoundStatus:
-    """The next round's field as the director sees it: who is out by a red card and whether the
-    rest still fills the tables (SPEC §1: after an exclusion a reserve or a 3-table is needed)."""
-
-    status: field.FieldStatus
-    players: tuple[int, ...]
-    reserves: tuple[int, ...]
-    excluded: tuple[int, ...]  # checked-in players left out because of an active red card
-
-    @property
-    def message(self) -> str:
-        if not self.excluded:
-            return self.status.message
-        count = len(self.excluded)
-        head = ngettext(
-            "%(count)s player is excluded (red card) and is not seated.",
-            "%(count)s players are excluded (red card) and are not seated.",
-            count,
-        ) % {"count": count}
-        return f"{head} {self.status.message}"
-
-
-def next_round_status(tournament: Tournament) -> NextRoundStatus:
-    """Checked-in, not withdrawn, not excluded registrations, split into tables (SPEC §1, §7)."""
-    excluded = referees_selectors.excluded_player_ids(tournament)
-    regs = list(
-        Registration.objects.active()
-        .filter(tournament=tournament, checked_in_at__isnull=False)
-        .values_list("player_id", "reserve")
-    )
-    players = sorted(pid for pid, reserve in regs if not reserve and pid not in excluded)
-    reserves = sorted(pid for pid, reserve in regs if reserve and pid not in excluded)
-    status = field.field_status(tournament=tournament, players=len(players), reserves=len(reserves))
-    left_out = tuple(sorted(pid for pid, _ in regs if pid in excluded))
-    return NextRoundStatus(status, tuple(players), tuple(reserves), left_out)
-
-
-def next_round_field(tournament: Tournament) -> Field:
-    """Who is seated next: excluded players (active red card) never are (SPEC §7)."""
-    nxt = next_round_status(tournament)
-    if not nxt.status.ok:
-        raise ValidationError(nxt.message)
-    status = nxt.status
-    if tournament.table_policy == TablePolicy.THREE_PLAYER:
-        return Field(nxt.players, frozenset(), status.table_sizes)
-    return Field(
-        tuple(sorted(nxt.players + nxt.reserves)), frozenset(nxt.reserves), status.table_sizes
-    )
+from tournaments.rounds.field import next_round_field
+from tournaments.sheets.codec import absence_mismatch
 
 
 def _pins(tournament: Tournament, player_ids, table_count: int) -> dict[int, int]:
@@ -164,7 +103,7 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
         )
         return pairing, None, field.reserve_ids, RoundKind.PRELIMINARY
     order = rounds_selectors.pairing_order(tournament, field.player_ids)
-    history = pairing_domain.History.from_rounds(rounds_selectors.round_tables(tournament))
+    history = pairing_domain.History.from_rounds(rounds_selectors.table_history(tournament))
     pairing, report = pairing_domain.pair_next_round(
         order,
         history=history,
@@ -393,4 +332,60 @@ def round_release(*, rnd: Round, user) -> Round:
     locked.save(update_fields=["status", "released_at"])
     _change(locked, user, "release", _("Pairing released."), [])
     events.pairing_released(locked.tournament_id, round_id=locked.pk)
+    return locked
+
+
+def _finish_if_complete(tournament: Tournament) -> list[int]:
+    """The tournament ends when every field has published its last round: the main field and its
+    juniors' field finish together (a juniors' field nobody registered for does not hold it up)."""
+    fields = list(Tournament.objects.same_event(tournament).select_for_update())
+    for field in fields:
+        if field.pk == tournament.pk:
+            continue
+        published = field.rounds.filter(status=RoundStatus.PUBLISHED).count()
+        if published < field.total_rounds and field.registrations.active().exists():
+            return []
+    ids = [f.pk for f in fields]
+    Tournament.objects.filter(pk__in=ids).update(
+        status=TournamentStatus.FINISHED, updated_at=timezone.now()
+    )
+    tournament.status = TournamentStatus.FINISHED
+    return ids
+
+
+@transaction.atomic
+@tournament_write
+def round_publish(*, rnd: Round, user) -> Round:
+    """Publish when every table's sheet is confirmed; the last round finishes the tournament."""
+    locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    tournament = locked.tournament
+    permissions.require_director(user, tournament)
+    if locked.status == RoundStatus.PUBLISHED:
+        raise ValidationError(_("This round is already published."))
+    if locked.status == RoundStatus.DRAWN:
+        raise ValidationError(_("The pairing of this round is not released yet."))
+    missing = list(
+        locked.tables.exclude(sheet__status=SheetStatus.CONFIRMED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if missing:
+        raise ValidationError(
+            _("Not confirmed yet: table %(tables)s.") % {"tables": ", ".join(map(str, missing))}
+        )
+    # A card, withdrawal or cancellation after a sheet was entered (SPEC §7) needs a new entry.
+    tables = locked.tables.select_related("sheet__confirmed", "round__tournament")
+    stale = [
+        message
+        for table in (tables.order_by("number") if locked.absences.exists() else [])
+        if (message := absence_mismatch(table, table.sheet.confirmed.games))
+    ]
+    if stale:
+        raise ValidationError(stale)
+    locked.status = RoundStatus.PUBLISHED
+    locked.published_at = timezone.now()
+    locked.save(update_fields=["status", "published_at"])
+    finished = _finish_if_complete(tournament) if locked.number >= tournament.total_rounds else []
+    for pk in {tournament.pk, *finished}:
+        events.published_results_changed(pk)
     return locked

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments import permissions
 from tournaments.clock import selectors as clock_selectors
 from tournaments.clock.forms import ClockForm
-from tournaments.common.access import desk_round, directed_round, directed_tournament, visible_round
+from tournaments.common.access import directed_round, directed_tournament
 from tournaments.common.http import flash_errors
 from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
@@ -21,8 +21,10 @@ from tournaments.models import Player, Round
 from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
+from tournaments.rounds.access import visible_round
 from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
 from tournaments.sheets import selectors as sheets_selectors
+from tournaments.sheets.access import desk_round
 from tournaments.tableside.qr import table_keys
 
 
@@ -222,6 +224,20 @@ def round_release(request, pk: int, number: int):
             _("Round %(number)s is released and publicly visible.") % {"number": rnd.number},
         )
     return redirect("director:round_detail", pk, number)
+
+
+@login_required
+@require_POST
+def round_publish(request, pk: int, number: int):
+    """The desk board's button: publish when every sheet is confirmed (back to the board)."""
+    rnd = desk_round(request, pk, number)
+    try:
+        round_services.round_publish(rnd=rnd, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, _("Round %(number)s is published.") % {"number": rnd.number})
+    return redirect("director:desk_board", pk, number)
 
 
 @public_page()

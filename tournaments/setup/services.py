@@ -120,6 +120,12 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
             raise ValidationError(
                 _("The format can no longer be changed after the draw of the first round.")
             )
+        _raise_if(
+            formats.final_change_errors(
+                before={k: getattr(locked, k) for k in formats.FINAL_FIELDS},
+                after={k: fields.get(k, getattr(locked, k)) for k in formats.FINAL_FIELDS},
+            )
+        )
         ranking_keys = {"ranking_year", "counts_for_ranking"}
         if any(getattr(locked, k) != fields[k] for k in ranking_keys & fields.keys()):
             raise ValidationError(
@@ -173,7 +179,9 @@ def tournament_table_entry_set(*, tournament: Tournament, enabled: bool, user) -
 
 
 @transaction.atomic
-@tournament_write
+@tournament_write(
+    after_end="the rules commission's note (Klub 3.1.1, 10.4: after the end only the commission)"
+)
 def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
     """The rules commission's note on the tournament page (Klub 3.1.1: struck from the ranking).
     Called by the ranking app, which decides; the published results stay as they are."""
@@ -189,8 +197,9 @@ def _announced_special_change(locked: Tournament, fields: dict) -> bool:
         return False
     if Category.SPECIAL not in (locked.category, fields.get("category", locked.category)):
         return False
-    keys = (*formats.FORMAT_FIELDS, "start_date")
-    return any(getattr(locked, k) != fields[k] for k in keys if k in fields)
+    before = {k: getattr(locked, k) for k in (*formats.FORMAT_FIELDS, "start_date")}
+    after = {k: fields.get(k, value) for k, value in before.items()}
+    return formats.announcement_changed(before=before, after=after)
 
 
 ASSIGNABLE_ROLES = (StaffRole.DESK, StaffRole.REFEREE, StaffRole.HEAD_REFEREE)

@@ -17,8 +17,9 @@ from tournaments.finals.forms import CutDecisionForm
 from tournaments.models import Tournament
 from tournaments.referees import selectors as selectors_referee
 from tournaments.registration import services as registration_services
+from tournaments.rounds import field as rounds_field
 from tournaments.rounds import selectors as rounds_selectors
-from tournaments.rounds import services as round_services
+from tournaments.setup import access as setup_access
 from tournaments.setup import selectors as setup_selectors
 from tournaments.setup import services as setup_services
 from tournaments.setup.forms import (
@@ -83,6 +84,7 @@ def tournament_edit(request, pk: int):
         request,
         "tournaments/director/tournament_form.html",
         {"form": form, "tournament": access.tournament_or_404(pk)},
+        status=422 if form.errors else 200,  # a refused form, as elsewhere on the site
     )
 
 
@@ -101,7 +103,7 @@ def tournament_detail(request, pk: int):
             "tournament": tournament,
             **overview,
             "deadline": registration_services.registration_deadline(tournament),
-            "next_round": round_services.next_round_status(tournament)
+            "next_round": rounds_field.next_round_status(tournament)
             if next_is_preliminary
             else None,
             "final_ties": [
@@ -227,7 +229,7 @@ def staff_page(request, pk: int):
 @require_POST
 def staff_remove(request, pk: int, staff_pk: int):
     tournament = directed_tournament(request, pk)
-    assignment = access.staff_assignment_or_404(tournament, staff_pk)
+    assignment = setup_access.staff_assignment_or_404(tournament, staff_pk)
     try:
         setup_services.staff_unassign(
             assignment=assignment, user=request.user, reason=request.POST.get("reason", "")[:300]

@@ -12,7 +12,7 @@ STATE_LABELS = {
     table_entry.ENTERED: gettext_lazy("entered"),
     table_entry.TABLE_ENTERED: gettext_lazy("entered at the table"),
     table_entry.SIGNED: gettext_lazy("confirmed at the table"),
-    table_entry.DISPUTED: gettext_lazy("Appeal"),
+    table_entry.DISPUTED: gettext_lazy("Disputed"),
     table_entry.CLARIFICATION: gettext_lazy("Clarification needed"),
     table_entry.CONFIRMED: gettext_lazy("confirmed"),
 }
@@ -22,7 +22,7 @@ def board_label(entry) -> str:
     """The board's badge: the state, with the table's sign-offs (issue #15)."""
     progress = entry.progress
     if entry.state == table_entry.DISPUTED:
-        return _("Appeal by %(names)s") % {"names": ", ".join(progress.disputed)}
+        return _("Disputed by %(names)s") % {"names": ", ".join(progress.disputed)}
     if entry.state in (table_entry.TABLE_ENTERED, table_entry.SIGNED) and progress.required:
         done, of = len(progress.confirmed), len(progress.required)
         if entry.state == table_entry.SIGNED:

@@ -85,6 +85,16 @@ def absent_letters(rnd: Round) -> dict[int, set[str]]:
     return result
 
 
+def tables_entered_at_table(rnd: Round) -> set[int]:
+    """Ids of the round's tables whose sheet has a version entered at the table (issue #15),
+    current or not: one that is not current any more was changed at the desk since."""
+    return set(
+        SheetVersion.objects.filter(sheet__round=rnd, action=SheetAction.TABLE_ENTERED)
+        .values_list("sheet__table_id", flat=True)
+        .distinct()
+    )
+
+
 def sheet_table_entry(table: Table) -> TableEntry:
     """The desk's sheet page: the table's sheet with its current version's sign-offs."""
     loaded = (

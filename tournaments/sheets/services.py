@@ -1,4 +1,5 @@
-"""Result sheets (SPEC §6, Klub 10.2–10.3): entry, four-eyes confirmation, corrections, publication.
+"""Result sheets (SPEC §6, Klub 10.2–10.3): entry, four-eyes confirmation, corrections (their
+round is published by `rounds.services.round_publish`).
 
 Every save is a new immutable SheetVersion (who, when, what, why). A writer sends the version it
 started from; if somebody saved in between, the save is refused as a conflict (SheetConflict)
@@ -7,102 +8,24 @@ and nothing is overwritten. Row locks (select_for_update) serialise the check-an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.common import events
 from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.domain import table_entry
-from tournaments.domain.scoring import validate_game
-from tournaments.domain.sheets import game_inputs
-from tournaments.enums import RoundStatus, SheetStatus, SignoffVerdict, TournamentStatus
-from tournaments.models import ResultSheet, Round, SheetVersion, Table, Tournament
+from tournaments.enums import RoundStatus, SheetStatus, SignoffVerdict
+from tournaments.models import ResultSheet, SheetVersion, Table
 from tournaments.results.services import scored_lines_store
+from tournaments.sheets.codec import absence_mismatch, normalise_for_table, sheet_errors
 from tournaments.sheets.errors import SheetConflict, SheetMismatch
 from tournaments.sheets.locks import round_lock, sheet_lock
-from tournaments.sheets.selectors import table_absences, table_not_played
-
-
-def normalise_games(
-    games: list[dict],
-    *,
-    letters: tuple[str, ...],
-    not_played: Mapping[int, tuple[str, ...]] | None = None,
-) -> list[dict]:
-    """The stored JSON form: numbers as ints, only this table's letters, no empty extras.
-
-    ``not_played`` (game number → seat letters, SPEC §7) comes from the recorded absences, never
-    from the form: those seats get no cell and the game lists them under "not_played". Without
-    it, a stored game keeps its own "not_played" (a sheet compared with itself).
-    """
-    result = []
-    for game in sorted(games, key=lambda g: int(g["number"])):
-        number = int(game["number"])
-        if not_played is None:
-            absent = tuple(x for x in letters if x in (game.get("not_played") or ()))
-        else:
-            absent = tuple(not_played.get(number, ()))
-        playing = tuple(x for x in letters if x not in absent)
-        scores = {x: game.get("scores", {}).get(x) for x in playing}
-        no_meld = {x: v for x, v in (game.get("no_meld") or {}).items() if x in playing and v}
-        stored = {
-            "number": number,
-            "pool_exhausted": bool(game.get("pool_exhausted")),
-            "declared_winner": game.get("declared_winner") or None,
-            "scores": scores,
-            "no_meld": no_meld,
-        }
-        if absent:
-            stored["not_played"] = list(absent)
-        result.append(stored)
-    return result
-
-
-def normalise_for_table(table: Table, games: list[dict]) -> list[dict]:
-    """`normalise_games` with this table's letters and recorded absences (desk and table)."""
-    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
-    not_played = table_not_played(table, games=table.round.tournament.games_per_round)
-    return normalise_games(games, letters=letters, not_played=not_played)
-
-
-def absence_mismatch(table: Table, games: list[dict]) -> str | None:
-    """A message when a stored sheet does not match the table's absences (SPEC §7): a red card,
-    withdrawal or its withdrawal came after the sheet was entered, so it must be entered anew."""
-    if normalise_for_table(table, games) == games:
-        return None
-    absences = ", ".join(f"{x}: {a.label}" for x, a in sorted(table_absences(table).items()))
-    return _(
-        "Table %(table)s: the sheet does not match the missing players (%(absences)s); please "
-        "enter the sheet anew."
-    ) % {"table": table.number, "absences": absences or _("none any more")}
 
 
 def _no_position(letter: str) -> str:
     return _("“Filled in by”: there is no position %(letter)s at this table.") % {"letter": letter}
-
-
-def sheet_errors(table: Table, games: list[dict]) -> list[str]:
-    """Every problem of every game, one German message each (domain validation)."""
-    tournament = table.round.tournament
-    letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
-    expected = list(range(1, tournament.games_per_round + 1))
-    numbers = [int(g["number"]) for g in games]
-    if sorted(numbers) != expected:
-        return [
-            _("The sheet needs exactly the games %(games)s.")
-            % {"games": ", ".join(map(str, expected))}
-        ]
-    ruleset = tournament.ruleset
-    return [
-        error.message
-        for game in game_inputs(games, letters=letters)
-        for error in validate_game(game, ruleset=ruleset)
-    ]
 
 
 def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> ResultSheet:
@@ -212,6 +135,7 @@ def sheet_confirm(
     user,
     retyped: list[dict] | None = None,
     paper: tuple[str, bool | None] | None = None,
+    reason: str = "",
 ) -> ResultSheet:
     """Four-eyes check by a different staff member; optionally blind (re-typed figures).
 
@@ -219,6 +143,7 @@ def sheet_confirm(
     of eyes and the paper handed in is the valid sheet (Klub 10.2), so ``paper`` records who
     filled it in and whether all signed it (Klub 10.4). A disputed table entry is confirmed only
     blind, from the paper: one click would skip the comparison the dispute asks for.
+    ``reason``: why, when the confirmation says more than the action (the desk's one pass).
     """
     round_lock(sheet.table)
     locked = sheet_lock(sheet.table)
@@ -262,7 +187,7 @@ def sheet_confirm(
         games=locked.current.games,
         status=SheetStatus.CONFIRMED,
         action="confirmed",
-        reason="",
+        reason=reason,
         user=user,
         paper=paper,
     )
@@ -323,59 +248,3 @@ def sheet_accept_interpreted(
         reason=reason.strip(),
         user=user,
     )
-
-
-def _finish_if_complete(tournament: Tournament) -> list[int]:
-    """The tournament ends when every field has published its last round: the main field and its
-    juniors' field finish together (a juniors' field nobody registered for does not hold it up)."""
-    fields = list(Tournament.objects.same_event(tournament).select_for_update())
-    for field in fields:
-        if field.pk == tournament.pk:
-            continue
-        published = field.rounds.filter(status=RoundStatus.PUBLISHED).count()
-        if published < field.total_rounds and field.registrations.active().exists():
-            return []
-    ids = [f.pk for f in fields]
-    Tournament.objects.filter(pk__in=ids).update(
-        status=TournamentStatus.FINISHED, updated_at=timezone.now()
-    )
-    tournament.status = TournamentStatus.FINISHED
-    return ids
-
-
-@transaction.atomic
-@tournament_write
-def round_publish(*, rnd: Round, user) -> Round:
-    """Publish when every table's sheet is confirmed; the last round finishes the tournament."""
-    locked = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
-    tournament = locked.tournament
-    permissions.require_director(user, tournament)
-    if locked.status == RoundStatus.PUBLISHED:
-        raise ValidationError(_("This round is already published."))
-    if locked.status == RoundStatus.DRAWN:
-        raise ValidationError(_("The pairing of this round is not released yet."))
-    missing = list(
-        locked.tables.exclude(sheet__status=SheetStatus.CONFIRMED)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-    if missing:
-        raise ValidationError(
-            _("Not confirmed yet: table %(tables)s.") % {"tables": ", ".join(map(str, missing))}
-        )
-    # A card, withdrawal or cancellation after a sheet was entered (SPEC §7) needs a new entry.
-    tables = locked.tables.select_related("sheet__confirmed", "round__tournament")
-    stale = [
-        message
-        for table in (tables.order_by("number") if locked.absences.exists() else [])
-        if (message := absence_mismatch(table, table.sheet.confirmed.games))
-    ]
-    if stale:
-        raise ValidationError(stale)
-    locked.status = RoundStatus.PUBLISHED
-    locked.published_at = timezone.now()
-    locked.save(update_fields=["status", "published_at"])
-    finished = _finish_if_complete(tournament) if locked.number >= tournament.total_rounds else []
-    for pk in {tournament.pk, *finished}:
-        events.published_results_changed(pk)
-    return locked

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
-from tournaments.common import access
 from tournaments.common.http import error_messages, flash_errors
 from tournaments.common.live import live_view
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
@@ -20,6 +19,7 @@ from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetStatus
 from tournaments.models import Round, SheetVersion, Table
 from tournaments.referees import selectors as selectors_referee
+from tournaments.sheets import access as sheets_access
 from tournaments.sheets import selectors as sheets_selectors
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.labels import STATE_LABELS, board_label
@@ -58,13 +58,16 @@ def _board_context(rnd: Round) -> dict:
         "can_publish": rnd.status == RoundStatus.RELEASED
         and counts[SheetStatus.CONFIRMED] == len(rows)
         and bool(rows),
+        # issue 28.4: the tables' signed sheets in one pass (sheets/signed/)
+        "can_take_over": rnd.status == RoundStatus.RELEASED
+        and (rnd.tournament.table_entry or counts[table_entry.SIGNED] > 0),
     }
 
 
 @live_view(desk=True)
 @login_required
 def desk_board(request, pk: int, number: int):
-    rnd = access.desk_round(request, pk, number)
+    rnd = sheets_access.desk_round(request, pk, number)
     context = _board_context(rnd)
     context["is_director"] = permissions.can_direct(request.user, rnd.tournament)
     template = "tournaments/desk/board.html"
@@ -179,8 +182,8 @@ def _signed(value: str | None) -> bool | None:
 
 @login_required
 def sheet_page(request, pk: int, number: int, table_number: int):
-    rnd = access.desk_round(request, pk, number)
-    table = access.table_or_404(rnd, table_number)
+    rnd = sheets_access.desk_round(request, pk, number)
+    table = sheets_access.table_or_404(rnd, table_number)
     if request.method != "POST" or rnd.status == RoundStatus.DRAWN:
         return render(request, "tournaments/desk/sheet.html", _sheet_context(request, rnd, table))
     letters = tuple(sorted(s.letter for s in table.seats.all()))
@@ -263,8 +266,8 @@ def sheet_page(request, pk: int, number: int, table_number: int):
 @require_POST
 def sheet_action(request, pk: int, number: int, table_number: int):
     """Confirm (optionally blind), mark for clarification, or (director) accept as interpreted."""
-    rnd = access.desk_round(request, pk, number)
-    table = access.table_or_404(rnd, table_number)
+    rnd = sheets_access.desk_round(request, pk, number)
+    table = sheets_access.table_or_404(rnd, table_number)
     sheet = sheets_selectors.table_sheet(table)
     if sheet is None:
         messages.error(request, _("Nothing has been entered for this table yet."))
@@ -355,19 +358,6 @@ def sheet_action(request, pk: int, number: int, table_number: int):
     board = _board_context(rnd)
     if action.startswith("confirm") and board["next_unconfirmed"] is not None:
         return redirect("director:sheet", pk, number, board["next_unconfirmed"].number)
-    return redirect("director:desk_board", pk, number)
-
-
-@login_required
-@require_POST
-def round_publish(request, pk: int, number: int):
-    rnd = access.desk_round(request, pk, number)
-    try:
-        sheet_services.round_publish(rnd=rnd, user=request.user)
-    except ValidationError as exc:
-        flash_errors(request, exc)
-    else:
-        messages.success(request, _("Round %(number)s is published.") % {"number": rnd.number})
     return redirect("director:desk_board", pk, number)
 
 

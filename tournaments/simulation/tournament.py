@@ -105,7 +105,7 @@ def simulate_tournament(
                 sheet_services.sheet_confirm(
                     sheet=sheet, expected_version=sheet.version, user=director
                 )
-            sheet_services.round_publish(rnd=rnd, user=director)
+            round_services.round_publish(rnd=rnd, user=director)
             if absent:
                 _refill_reserves(tournament, director)
         tournament.refresh_from_db()

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments.common.formats import local_format
 from tournaments.common.html import escape, url_pattern
 from tournaments.standings.rows import StandingsData, derived
 
@@ -110,8 +111,19 @@ def parts(data: StandingsData) -> dict:
     }
 
 
+def correction_text(correction) -> str:
+    """The mark of a table whose published result the director corrected (SPEC §6), from its
+    `results.selectors.Correction`: "corrected on 27 November 2026 (typo)"."""
+    date = local_format(correction.corrected_at, "DATE_FORMAT")
+    if not correction.reason:
+        return _("corrected on %(date)s") % {"date": date}
+    return _("corrected on %(date)s (%(reason)s)") % {"date": date, "reason": correction.reason}
+
+
 def round_results_body(tables: list[dict], *, staff: bool) -> SafeString:
-    """Every table's results of a round (`selectors.round_results`), one card per table."""
+    """Every table's results of a round (`selectors.round_results`), one card per table: a row
+    per player, a column per game and the round's total last. On a phone each row wraps, the
+    name above its figures, so all four seats fit the screen (issue 28.2)."""
     not_played = (
         '<td class="result-cell not-played"><span aria-hidden="true">–</span>'
         f'<span class="visually-hidden">{escape(_("not played"))}</span></td>'
@@ -120,44 +132,55 @@ def round_results_body(tables: list[dict], *, staff: bool) -> SafeString:
     place_text = _("Place %(p)s · %(pp)s pts")
     reserve = f' <span class="badge badge-reserve">{escape(_("Reserve"))}</span>'
     pool = f' <span class="badge">{escape(_("Pool empty"))}</span>'
-    no_result = f'<tr><td colspan="5">{escape(_("No result."))}</td></tr>'
-    game, table_label, round_label = _("Game"), _("Table %(n)s"), _("Round")
+    no_result = f'  <p class="muted">{escape(_("No result."))}</p>\n'
+    player, game = escape(_("Player")), escape(_("Game"))
+    table_label, round_label = _("Table %(n)s"), escape(_("Round"))
     out = []
     for t in tables:
         n = t["number"]
         out.append(
-            f'<section class="card space-below" aria-labelledby="res-{n}">\n'
+            f'<section class="card space-below results-card" aria-labelledby="res-{n}">\n'
             f'  <h2 id="res-{n}">{escape(table_label % {"n": n})}</h2>\n'
-            '  <div class="table-wrap" tabindex="0"><table>\n'
-            f'    <thead><tr><th scope="col">{escape(game)}</th>'
         )
-        for s in t["seats"]:
-            name = s.player.full_name if staff else s.player.public_name
+        if t["correction"] is not None:
             out.append(
-                f'<th scope="col">{s.letter} {escape(name)}{reserve if s.reserve else ""}</th>'
+                '  <p class="notice notice-warn correction-note" data-testid="correction">'
+                f"{escape(correction_text(t['correction']))}</p>\n"
             )
-        out.append("</tr></thead>\n    <tbody>\n")
+        if not t["games"]:
+            out.append(no_result)
+        out.append(
+            '  <table class="round-results">\n'
+            f'    <thead><tr><th scope="col" class="player-col">{player}</th>'
+        )
         for g in t["games"]:
             out.append(
-                f'<tr><th scope="row">{g["number"]}{pool if g["pool_exhausted"] else ""}</th>'
+                f'<th scope="col" class="num"><span class="visually-hidden">{game} </span>'
+                f"{g['number']}{pool if g['pool_exhausted'] else ''}</th>"
             )
-            for e in g["entries"]:
+        out.append(f'<th scope="col" class="num">{round_label}</th></tr></thead>\n    <tbody>\n')
+        for i, (s, tot) in enumerate(zip(t["seats"], t["totals"], strict=True)):
+            name = s.player.full_name if staff else s.player.public_name
+            out.append(
+                f'<tr><th scope="row"><span class="seat-letter">{s.letter}</span> '
+                f"{escape(name)}{reserve if s.reserve else ''}</th>"
+            )
+            for g in t["games"]:
+                e = g["entries"][i]
                 if e is None:
                     out.append(not_played)
                     continue
                 sign = "+" if e.game_points > 0 else ""
-                place = escape(place_text % {"p": e.place, "pp": e.placement_points})
+                place = place_text % {"p": e.place, "pp": e.placement_points}
+                # a narrow column wraps between place and points, never inside either
+                place = escape(" · ".join(x.replace(" ", "\u00a0") for x in place.split(" · ")))
                 out.append(
                     f'<td class="result-cell"><strong>{sign}{e.game_points}</strong><br>'
                     f'<span class="muted" title="{place_title}">{place}</span></td>'
                 )
-            out.append("</tr>\n")
-        if not t["games"]:
-            out.append(no_result)
-        out.append(f'    </tbody>\n    <tfoot><tr><th scope="row">{escape(round_label)}</th>')
-        for tot in t["totals"]:
             out.append(
-                f"<td><strong>{tot['placement_points']} P.</strong> / {tot['game_points']}</td>"
+                f'<td class="result-cell total"><strong>{tot["placement_points"]} P.</strong>'
+                f"<br>{tot['game_points']}</td></tr>\n"
             )
-        out.append("</tr></tfoot>\n  </table></div>\n</section>\n")
+        out.append("    </tbody>\n  </table>\n</section>\n")
     return mark_safe("".join(out))

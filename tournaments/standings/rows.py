@@ -53,6 +53,8 @@ class StandingsData(NamedTuple):
     key: str | None = None
     #: HTML formatted from these rows once, stored with them (`html.parts`); None: not yet
     parts: dict | None = None
+    #: the rounds shown whose published result was corrected since (SPEC §6)
+    corrected_rounds: tuple[int, ...] = ()
 
     @property
     def ranked_count(self) -> int:
@@ -91,6 +93,7 @@ def from_table(table: StandingsTable, *, full_names: bool) -> StandingsData:
         full_names=full_names,
         rows=rows,
         teams=table.teams,
+        corrected_rounds=table.corrected_rounds,
     )
 
 
@@ -104,6 +107,7 @@ def to_json(data: StandingsData) -> tuple[str, str]:
         data.final_round,
         data.rule_set,
         [[t.rank, t.name, t.placement_points, t.game_points, t.players] for t in data.teams],
+        data.corrected_rounds,
     ]
     return _dumps(head), _dumps(data.rows)
 
@@ -112,10 +116,19 @@ def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+#: the length of a stored head (`to_json`); a shorter one was stored before it held the
+#: corrected rounds, and is computed anew rather than read without them
+HEAD_LENGTH = 7
+
+
 def from_json(
     head: str, rows: str, *, tournament_id: int, full_names: bool, parts: dict | None = None
-) -> StandingsData:
-    after, published, numbers, final, rule_set, teams = json.loads(head)
+) -> StandingsData | None:
+    """The stored values; None when stored in an older form (to be computed anew)."""
+    values = json.loads(head)
+    if len(values) != HEAD_LENGTH:
+        return None
+    after, published, numbers, final, rule_set, teams, corrected = values
     return StandingsData(
         tournament_id=tournament_id,
         after_round=after,
@@ -127,6 +140,7 @@ def from_json(
         rows=LazyRows(rows),
         teams=tuple(TeamEntry(*t) for t in teams),
         parts=parts,
+        corrected_rounds=tuple(corrected),
     )
 
 

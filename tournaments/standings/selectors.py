@@ -8,10 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, OuterRef
+
 from tournaments.domain.names import din5007_key
 from tournaments.domain.standings import Participant, standings_from_rounds, team_standings
-from tournaments.enums import RoundKind, RoundStatus
-from tournaments.models import Player, Registration, Round, Seat, Team, Tournament
+from tournaments.enums import RoundKind, RoundStatus, SheetStatus
+from tournaments.models import (
+    Player,
+    Registration,
+    Round,
+    Seat,
+    SheetVersion,
+    Team,
+    Tournament,
+)
 from tournaments.referees.selectors import excluded_player_ids
 from tournaments.results.selectors import round_scored_games, round_sums
 from tournaments.rounds.selectors import round_seating
@@ -67,6 +77,8 @@ class StandingsTable:
     rule_set: str
     entries: tuple[StandingsEntry, ...] = field(default=())
     teams: tuple[TeamEntry, ...] = field(default=())
+    #: the rounds counted whose published result the director corrected since (SPEC §6)
+    corrected_rounds: tuple[int, ...] = field(default=())
 
     @property
     def ranked_count(self) -> int:
@@ -89,12 +101,17 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
     standings are shown as they are).
     """
     ruleset = tournament.ruleset
-    # the published rounds and which of them is the final, in one query
-    kinds = dict(
+    # the published rounds, which of them is the final and which were corrected, in one query
+    kinds, corrected = {}, set()
+    for number, kind, was_corrected in (
         Round.objects.filter(tournament=tournament, status=RoundStatus.PUBLISHED)
+        .annotate(corrected=_corrected_since_publication())
         .order_by("number")
-        .values_list("number", "kind")
-    )
+        .values_list("number", "kind", "corrected")
+    ):
+        kinds[number] = kind
+        if was_corrected:
+            corrected.add(number)
     all_published = list(kinds)
     published = all_published
     if after_round is not None:
@@ -171,6 +188,20 @@ def standings_table(tournament: Tournament, *, after_round: int | None = None) -
         rule_set=ruleset.code,
         entries=entries,
         teams=_team_entries(rounds.values(), regs),
+        corrected_rounds=tuple(n for n in published if n in corrected),
+    )
+
+
+def _corrected_since_publication() -> Exists:
+    """Whether a round has a sheet version confirmed after the round's publication: only the
+    director's correction or interpretation writes one (`sheets.services`), and the table's
+    valid version is then such a one (`results.selectors.Correction`)."""
+    return Exists(
+        SheetVersion.objects.filter(
+            sheet__round=OuterRef("pk"),
+            status=SheetStatus.CONFIRMED,
+            created_at__gt=OuterRef("published_at"),
+        )
     )
 
 
@@ -190,7 +221,8 @@ def _team_entries(rounds, regs: dict[int, tuple]) -> tuple[TeamEntry, ...]:
 def round_results(rnd) -> list[dict]:
     """Results of one round per table (the caller shows them only when published, or to the
     director): each game's points, places, placement points from the stored lines; a seat that
-    did not play a game (SPEC §7: red card or withdrawal mid-round) has None."""
+    did not play a game (SPEC §7: red card or withdrawal mid-round) has None. ``correction``:
+    when and why the director corrected the table's published result, else None."""
 
     seating = round_seating(rnd)
     scored = round_scored_games(rnd)
@@ -200,7 +232,8 @@ def round_results(rnd) -> list[dict]:
         letters = tuple(s.letter for s in seats)
         games = []
         totals = {s.letter: {"seat": s, "placement_points": 0, "game_points": 0} for s in seats}
-        for result in scored.get(table["table"].pk, ()):
+        valid = scored.get(table["table"].pk)
+        for result in valid.games if valid else ():
             by_letter = {e.letter: e for e in result.entries}
             games.append(
                 {
@@ -219,6 +252,7 @@ def round_results(rnd) -> list[dict]:
                 "seats": seats,
                 "games": games,
                 "totals": [totals[x] for x in letters],
+                "correction": valid.correction if valid else None,
             }
         )
     return tables

@@ -71,7 +71,9 @@ def standings_snapshot(
         cursor.execute(_READ, [tournament.pk, tournament.pk, shown, full_names, language])
         version, *found = cursor.fetchone()
     if found[0] is not None:
-        return _data(tournament.pk, full_names, *found)
+        stored = _data(tournament.pk, full_names, *found)
+        if stored is not None:  # None: stored in an older form, computed anew below
+            return stored
     data = compute(tournament, after_round, full_names)  # read after the version: see above
     _store(tournament.pk, shown, full_names, language, version, data)
     return data
@@ -86,7 +88,9 @@ _READ = f"""
 """  # table names from the models, values as parameters
 
 
-def _data(tid: int, full_names: bool, payload: str, rows: str, html_text: str) -> StandingsData:
+def _data(
+    tid: int, full_names: bool, payload: str, rows: str, html_text: str
+) -> StandingsData | None:
     parts = parts_from_text(html_text)
     return from_json(payload, rows, tournament_id=tid, full_names=full_names, parts=parts)
 
@@ -156,7 +160,12 @@ def snapshot_mismatches(tournament_ids: list[int] | None = None) -> list[Snapsho
             except ValueError:
                 fresh = None
         if fresh != stored:
-            what = "nicht mehr veröffentlicht" if fresh is None else _difference(stored, fresh)
+            if stored is None:
+                what = "in älterer Form gespeichert"
+            elif fresh is None:
+                what = "nicht mehr veröffentlicht"
+            else:
+                what = _difference(stored, fresh)
             found.append(
                 SnapshotMismatch(
                     snap.tournament_id,

@@ -9,13 +9,13 @@ from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.clock import selectors as clock_selectors
-from tournaments.common.access import visible_round
 from tournaments.common.csv_export import excel_writer
 from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
 from tournaments.rounds import selectors as rounds_selectors
+from tournaments.rounds.access import visible_round
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.html import (
     hall_body,
@@ -29,12 +29,18 @@ from tournaments.standings.public_data import StandingsData, standings_data, tou
 @live_view()
 @public_page()
 def round_results(request, pk: int, number: int):
-    """Public round results (Klub 10.2: players check their results on the posted lists)."""
+    """Public round results (Klub 10.2: players check their results on the posted lists).
+
+    A released round's page exists before its publication: it says the results are not
+    published yet and shows no figure of any table (confirmed or not), and its live region
+    swaps the results in once the director publishes (the publication bumps the generation
+    the cached page and the poll's ETag are keyed on). Not released: 404. The director sees
+    the results at any time, marked as not published.
+    """
     rnd = visible_round(request, pk, number)
     staff = permissions.can_direct(request.user, rnd.tournament)
-    if rnd.status != RoundStatus.PUBLISHED and not staff:
-        raise Http404
-    tables = standings_selectors.round_results(rnd)
+    shown = rnd.status == RoundStatus.PUBLISHED or staff
+    tables = standings_selectors.round_results(rnd) if shown else []
     template = "tournaments/public/round_results.html"
     if request.htmx and request.htmx.target == "live-results":
         template += "#live"
@@ -45,6 +51,7 @@ def round_results(request, pk: int, number: int):
             "round": rnd,
             "tournament": rnd.tournament,
             "tables": tables,
+            "shown": shown,
             "body": round_results_body(tables, staff=staff),
             "staff": staff,
             "title": _("Round results"),

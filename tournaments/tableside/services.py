@@ -18,7 +18,7 @@ from tournaments.common import events
 from tournaments.common.guards import require_not_finished, tournament_write
 from tournaments.enums import SheetAction, SheetStatus, SignoffVerdict
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
-from tournaments.sheets import services as sheet_services
+from tournaments.sheets import codec
 from tournaments.sheets.locks import round_lock, sheet_lock
 from tournaments.sheets.selectors import table_absences
 from tournaments.tableside import selectors
@@ -105,8 +105,8 @@ def sheet_enter_at_table(
             _("Position %(letter)s no longer plays and cannot enter figures.")
             % {"letter": filled_in_by}
         )
-    normalised = sheet_services.normalise_for_table(table, games)
-    errors += sheet_services.sheet_errors(table, normalised)
+    normalised = codec.normalise_for_table(table, games)
+    errors += codec.sheet_errors(table, normalised)
     reason = reason.strip()[:1000]
     if sheet.current is not None:
         if not reason:

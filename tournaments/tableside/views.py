@@ -14,6 +14,7 @@ import uuid
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -121,6 +122,10 @@ def _entry_context(request, table: Table, token: str, **extra) -> dict:
     }
 
 
+#: Header of a save sent by static/js/table-entry.js (answered 204, not with a redirect)
+SCRIPT_SEND = "X-Table-Script"
+
+
 @never_cache
 def entry(request, token: str):
     """`/tisch/<token>/`: enter the sheet, or see the entered one and who signed it."""
@@ -171,6 +176,10 @@ def entry(request, token: str):
                 _("Saved (version %(version)s). Now pass the phone on: everybody else confirms.")
                 % {"version": version.number},
             )
+            if request.headers.get(SCRIPT_SEND) == "1":
+                # The phone's script loads the page itself: a redirect it followed would show
+                # (and so use up) the message in its hidden request.
+                return HttpResponse(status=204)
             return redirect("table:entry", token)
     context = _entry_context(request, table, token, **post)
     context["form_errors"] = [m for ms in errors for m in ms]

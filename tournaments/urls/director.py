@@ -12,6 +12,7 @@ from tournaments.registry import views as registry_views
 from tournaments.rounds import views as rounds_views
 from tournaments.setup import views as setup_views
 from tournaments.sheets import views as sheets_views
+from tournaments.sheets.signed import views as signed_views
 from tournaments.venue.laptop import views as venue_laptop_views
 
 app_name = "director"
@@ -172,6 +173,11 @@ urlpatterns = [
         name="desk_board",
     ),
     path(
+        "turniere/<int:pk>/runden/<int:number>/orgatisch/uebernehmen/",
+        signed_views.desk_confirm_signed,
+        name="desk_confirm_signed",
+    ),
+    path(
         "turniere/<int:pk>/runden/<int:number>/tische/<int:table_number>/bogen/",
         sheets_views.sheet_page,
         name="sheet",
@@ -183,7 +189,7 @@ urlpatterns = [
     ),
     path(
         "turniere/<int:pk>/runden/<int:number>/veroeffentlichen/",
-        sheets_views.round_publish,
+        rounds_views.round_publish,
         name="round_publish",
     ),
     path("turniere/<int:pk>/personal/", setup_views.staff_page, name="staff"),

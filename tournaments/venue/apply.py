@@ -32,13 +32,9 @@ from tournaments.models import (
     VenueRegistryConflict,
     VenueUpload,
 )
-from tournaments.sheets.services import absence_mismatch
-from tournaments.venue.document import (
-    FORMAT_VERSION,
-    PLAYER_FIELDS,
-    document_digest,
-    players_snapshot,
-)
+from tournaments.sheets.codec import absence_mismatch
+from tournaments.venue.carried import PLAYER_FIELDS
+from tournaments.venue.document import FORMAT_VERSION, document_digest, players_snapshot
 from tournaments.venue.load import Writer
 from tournaments.venue.rows import DocumentInvalid
 from tournaments.venue.signing import BadEnvelope, envelope_checkout, verify_document

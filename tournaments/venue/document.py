@@ -7,7 +7,8 @@ referee call), else its natural key inside its parent (round number, table numbe
 letter, sheet version number, sign-off letter, clock action number, the player of a
 registration or pin). People of the site (who entered, who decided) travel as usernames.
 The registry rows of the tournament's players travel without e-mail; nothing of accounts,
-appeals or other tournaments is read.
+appeals or other tournaments is read. Which fields of which rows travel, and how, is declared
+in `carried`; `Export.row` writes a row as declared there.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import date, datetime
+from functools import cache
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
@@ -41,23 +43,13 @@ from tournaments.models import (
     Tournament,
     VenueCheckout,
 )
+from tournaments.venue.carried import CARRIED
 
 FORMAT_VERSION = 2
 """Format of the document. Accepted on upload: this one and the one before (format 1 carried
 no submission keys of sheet versions)."""
 
-TOURNAMENT_FIELDS = (
-    "name", "category", "rounds_planned", "games_per_round", "has_final", "finalists_count",
-    "final_mode", "table_policy", "max_players", "ranking_year", "rule_set",
-    "counts_for_ranking", "ranking_note", "seconds_per_move", "start_date", "end_date", "venue",
-    "status", "registration_opened_at", "signup_deadline", "signup_approval", "table_entry",
-    "check_in_opens_at", "check_in_closes_at",
-)  # fmt: skip
-PLAYER_FIELDS = (
-    "federation_number", "is_guest", "first_name", "last_name", "club", "city", "birth_year",
-    "publish_name",
-)  # fmt: skip
-"""The registry fields a venue sees and may change (never the e-mail)."""
+VALUE, USER, PLAYER, LINK, SHAPED = "value", "user", "player", "link", "shaped"
 
 
 def plain(value):
@@ -74,6 +66,23 @@ def document_digest(document: dict) -> str:
     content = {k: v for k, v in document.items() if k != "made_at"}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+@cache
+def _layout(model) -> tuple[tuple[str, str, str], ...]:
+    """(document key, attribute, way) of the carried fields of ``model``, in field order."""
+    carried = CARRIED[model]
+    ways = {name: VALUE for name in carried.key + carried.values}
+    ways |= {name: USER for name in carried.people} | {name: PLAYER for name in carried.players}
+    ways |= {name: LINK for name in carried.links} | {name: SHAPED for name in carried.shaped}
+    layout = []
+    for f in model._meta.get_fields():
+        way = ways.get(f.name)
+        if way == SHAPED:
+            layout.append((carried.shaped[f.name].key, f.name, way))
+        elif way is not None:
+            layout.append((f.name, f.attname, way))
+    return tuple(layout)
 
 
 class Export:
@@ -95,6 +104,26 @@ class Export:
     def player(self, pk: int | None) -> str | None:
         return None if pk is None else self.players[pk]
 
+    def row(self, obj, **shaped) -> dict:
+        """The row of ``obj`` as `carried.CARRIED` declares it; the shaped fields as given, by
+        their document key."""
+        data = {}
+        for key, attribute, way in _layout(type(obj)):
+            if way == VALUE:
+                data[key] = plain(getattr(obj, attribute))
+            elif way == USER:
+                data[key] = self.user(getattr(obj, attribute))
+            elif way == PLAYER:
+                data[key] = self.player(getattr(obj, attribute))
+            elif way == LINK:
+                linked = getattr(obj, attribute) is not None
+                data[key] = str(getattr(obj, key).uuid) if linked else None
+            else:
+                data[key] = shaped.pop(key)
+        if shaped:
+            raise TypeError(f"not shaped fields of {type(obj).__name__}: {sorted(shaped)}")
+        return data
+
     def players_rows(self) -> list[dict]:
         t = Q(registrations__tournament_id__in=self.ids) | Q(
             seats__round__tournament_id__in=self.ids
@@ -107,34 +136,18 @@ class Export:
         result = []
         for p in rows:
             self.players[p.pk] = str(p.uuid)
-            result.append(
-                {"uuid": str(p.uuid), "erased": p.erased_at is not None}
-                | {f: plain(getattr(p, f)) for f in PLAYER_FIELDS}
-            )
+            result.append(self.row(p, erased=p.erased_at is not None))
         return result
 
     def tournament(self, t: Tournament) -> dict:
         main = next((x for x in self.tournaments if x.pk == t.juniors_of_id), None)
-        data = {f: plain(getattr(t, f)) for f in TOURNAMENT_FIELDS}
-        data |= {
-            "uuid": str(t.uuid),
-            "juniors_of": str(main.uuid) if main else None,
-            "created_by": self.user(t.created_by_id),
+        return self.row(t, juniors_of=str(main.uuid) if main else None) | {
             "teams": sorted(
                 Team.objects.filter(tournament=t).values_list("name", flat=True), key=str
             ),
             "registrations": self.registrations(t),
             "pins": sorted(
-                (
-                    {
-                        "player": self.player(p.player_id),
-                        "table_number": p.table_number,
-                        "reason": p.reason,
-                        "created_by": self.user(p.created_by_id),
-                        "created_at": plain(p.created_at),
-                    }
-                    for p in TablePin.objects.filter(tournament=t)
-                ),
+                (self.row(p) for p in TablePin.objects.filter(tournament=t)),
                 key=lambda x: x["player"],
             ),
             "cut_decisions": [self.cut(c) for c in CutDecision.objects.filter(tournament=t)],
@@ -150,100 +163,45 @@ class Export:
             ],
             "rounds": [self.round(r) for r in Round.objects.filter(tournament=t)],
         }
-        return data
 
     def registrations(self, t: Tournament) -> list[dict]:
         rows = Registration.objects.filter(tournament=t).select_related("team")
-        result = [
-            {
-                "player": self.player(r.player_id),
-                "reserve": r.reserve,
-                "team": r.team.name if r.team else None,
-                "checked_in_at": plain(r.checked_in_at),
-                "withdrawn_at": plain(r.withdrawn_at),
-                "registered_at": plain(r.registered_at),
-                "registered_by": self.user(r.registered_by_id),
-                "source": r.source,
-            }
-            for r in rows
-        ]
+        result = [self.row(r, team=r.team.name if r.team else None) for r in rows]
         return sorted(result, key=lambda x: x["player"])
 
     def cut(self, c: CutDecision) -> dict:
-        return {
-            "uuid": str(c.uuid),
-            "kind": c.kind,
-            "table_number": c.table_number,
-            "tied": [self.player(pk) for pk in c.tied_player_ids],
-            "chosen": [self.player(pk) for pk in c.chosen_player_ids],
-            "method": c.method,
-            "reason": c.reason,
-            "decided_by": self.user(c.decided_by_id),
-            "decided_at": plain(c.decided_at),
-        }
+        return self.row(
+            c,
+            tied=[self.player(pk) for pk in c.tied_player_ids],
+            chosen=[self.player(pk) for pk in c.chosen_player_ids],
+        )
 
     def warning(self, w: PlayerWarning) -> dict:
-        return {
-            "uuid": str(w.uuid),
-            "player": self.player(w.player_id),
-            "round": w.round.number if w.round_id else None,
-            "game_number": w.game_number,
-            "table_number": w.table_number,
-            "kind": w.kind,
-            "ground": w.ground,
-            "ground_text": w.ground_text,
-            "note": w.note,
-            "given_by": self.user(w.given_by_id),
-            "given_at": plain(w.given_at),
-            "withdrawn_at": plain(w.withdrawn_at),
-            "withdrawn_by": self.user(w.withdrawn_by_id),
-            "withdrawal_reason": w.withdrawal_reason,
-        }
+        return self.row(w, round=w.round.number if w.round_id else None)
 
     def ruling(self, r: Ruling) -> dict:
-        return {
-            "uuid": str(r.uuid),
-            "round": r.round.number if r.round_id else None,
-            "table_number": r.table_number,
-            "game_number": r.game_number,
-            "question": r.question,
-            "decision": r.decision,
-            "rule_cited": r.rule_cited,
-            "objections": r.objections,
-            "status": r.status,
-            "escalated_from": str(r.escalated_from.uuid) if r.escalated_from_id else None,
-            "decided_by": self.user(r.decided_by_id),
-            "decided_at": plain(r.decided_at),
-        }
+        return self.row(
+            r,
+            round=r.round.number if r.round_id else None,
+            escalated_from=str(r.escalated_from.uuid) if r.escalated_from_id else None,
+        )
 
     def round(self, r: Round) -> dict:
         tables = Table.objects.filter(round=r).order_by("number")
         seats: dict[int, list[dict]] = {}
         for s in Seat.objects.filter(round=r).order_by("letter"):
-            seats.setdefault(s.table_id, []).append(
-                {"letter": s.letter, "player": self.player(s.player_id), "reserve": s.reserve}
-            )
+            seats.setdefault(s.table_id, []).append(self.row(s))
         sheets = {s.table_id: s for s in ResultSheet.objects.filter(round=r)}
-        return {
-            "number": r.number,
-            "kind": r.kind,
-            "status": r.status,
-            "seed": r.seed,
-            "method": r.method,
-            "notice": r.notice,
-            "created_by": self.user(r.created_by_id),
-            "created_at": plain(r.created_at),
-            "released_at": plain(r.released_at),
-            "published_at": plain(r.published_at),
+        return self.row(r) | {
             "tables": [
-                {
-                    "number": t.number,
+                self.row(t)
+                | {
                     "seats": seats.get(t.pk, []),
                     "sheet": self.sheet(sheets[t.pk]) if t.pk in sheets else None,
                 }
                 for t in tables
             ],
-            "changes": [self.change(c) for c in PairingChange.objects.filter(round=r)],
+            "changes": [self.row(c) for c in PairingChange.objects.filter(round=r)],
             "absences": [
                 self.absence(a)
                 for a in Absence.objects.filter(round=r).select_related("warning", "registration")
@@ -255,97 +213,30 @@ class Export:
                 )
             ],
             "clock": [
-                self.clock(a) for a in RoundClockAction.objects.filter(round=r).order_by("number")
+                self.row(a) for a in RoundClockAction.objects.filter(round=r).order_by("number")
             ],
         }
 
-    def clock(self, a: RoundClockAction) -> dict:
-        return {
-            "number": a.number,
-            "action": a.action,
-            "minutes": a.minutes,
-            "at": plain(a.at),
-            "created_by": self.user(a.created_by_id),
-        }
-
-    def signoff(self, o: SheetSignoff) -> dict:
-        return {
-            "letter": o.letter,
-            "verdict": o.verdict,
-            "note": o.note,
-            "device": o.device,
-            "created_at": plain(o.created_at),
-        }
-
     def sheet_version(self, v: SheetVersion, signoffs: list[dict]) -> dict:
-        return {
-            "number": v.number,
-            "games": v.games,
-            "status": v.status,
-            "action": v.action,
-            "reason": v.reason,
-            "filled_in_by": v.filled_in_by,
-            "signed_by_all": v.signed_by_all,
-            "created_by": self.user(v.created_by_id),
-            "created_at": plain(v.created_at),
-            "device": v.device,
-            "submission_key": plain(v.submission_key),
-            "signoffs": signoffs,
-        }
+        return self.row(v) | {"signoffs": signoffs}
 
     def sheet(self, s: ResultSheet) -> dict:
         versions = SheetVersion.objects.filter(sheet=s).order_by("number")
         signoffs: dict[int, list[dict]] = {}
         for o in SheetSignoff.objects.filter(version__sheet=s).order_by("letter"):
-            signoffs.setdefault(o.version_id, []).append(self.signoff(o))
+            signoffs.setdefault(o.version_id, []).append(self.row(o))
         numbers = {v.pk: v.number for v in versions}
-        return {
-            "status": s.status,
-            "version": s.version,
-            "current": numbers.get(s.current_id),
-            "confirmed": numbers.get(s.confirmed_id),
+        current, confirmed = numbers.get(s.current_id), numbers.get(s.confirmed_id)
+        return self.row(s, current=current, confirmed=confirmed) | {
             "versions": [self.sheet_version(v, signoffs.get(v.pk, [])) for v in versions],
         }
 
-    def change(self, c: PairingChange) -> dict:
-        return {
-            "uuid": str(c.uuid),
-            "user": self.user(c.user_id),
-            "at": plain(c.at),
-            "action": c.action,
-            "description": c.description,
-            "created_repeat": c.created_repeat,
-        }
-
     def absence(self, a: Absence) -> dict:
-        return {
-            "uuid": str(a.uuid),
-            "player": self.player(a.player_id),
-            "from_game": a.from_game,
-            "reason": a.reason,
-            "warning": str(a.warning.uuid) if a.warning_id else None,
-            "registration": self.player(a.registration.player_id) if a.registration_id else None,
-            "created_by": self.user(a.created_by_id),
-            "created_at": plain(a.created_at),
-            "cancelled_at": plain(a.cancelled_at),
-            "cancelled_by": self.user(a.cancelled_by_id),
-        }
+        registration = self.player(a.registration.player_id) if a.registration_id else None
+        return self.row(a, registration=registration)
 
     def call(self, c: RefereeCall) -> dict:
-        return {
-            "uuid": str(c.uuid),
-            "table_number": c.table.number,
-            "reason": c.reason,
-            "device": c.device,
-            "created_at": plain(c.created_at),
-            "taken_by": self.user(c.taken_by_id),
-            "taken_at": plain(c.taken_at),
-            "closed_by": self.user(c.closed_by_id),
-            "closed_at": plain(c.closed_at),
-            "outcome": c.outcome,
-            "warning": str(c.warning.uuid) if c.warning_id else None,
-            "ruling": str(c.ruling.uuid) if c.ruling_id else None,
-        }
+        return self.row(c, table_number=c.table.number)
 
 
 def event_tournaments(tournament: Tournament) -> list[Tournament]:

@@ -13,18 +13,14 @@ The caller holds the transaction; this module raises before it returns if anythi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
-from django.contrib.auth import get_user_model
-from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import (
     Player,
     Registration,
-    ResultSheet,
     Round,
     Seat,
     Table,
@@ -32,58 +28,24 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.venue import rows as row_writers
-from tournaments.venue.document import PLAYER_FIELDS, TOURNAMENT_FIELDS
-from tournaments.venue.rows import DocumentInvalid, when
+from tournaments.venue.log_rows import Logs
+from tournaments.venue.rows import DocumentInvalid, WriteState, when
 from tournaments.venue.sheet_rows import write_sheet
 
-DATE_FIELDS = ("start_date", "end_date")
-TIME_FIELDS = (
-    "registration_opened_at",
-    "signup_deadline",
-    "check_in_opens_at",
-    "check_in_closes_at",
-)
 
-
-class Writer:
-    """One document written into the database. ``registry(player, row)`` decides what becomes
-    of a known player's registry row (central: conflicts; venue: take it)."""
+class Writer(WriteState):
+    """One document written into the database, from its players down to each round's tables;
+    the logs (`log_rows`) and sheets (`sheet_rows`) of each tournament on the way.
+    ``registry(player, row)`` decides what becomes of a known player's registry row (central:
+    conflicts; venue: take it)."""
 
     def __init__(
         self, document: dict, *, registry: Callable[[Player, dict], None], strict: bool = True
     ):
+        super().__init__(strict=strict)
         self.document = document
         self.registry = registry
-        self.strict = strict
-        self.counts: Counter = Counter()
-        self.players: dict[str, int] = {}  # uuid → pk
         self.created_players: list[dict] = []  # registry rows the document brought in
-        self.users: dict[str, int] = {}
-        self.unknown_users: set[str] = set()
-        self.changed: dict[int, bool] = {}  # tournament pk → published results changed
-        self.new_confirmed: list[tuple[ResultSheet, int]] = []  # sheets to score, version pk
-
-    # --- helpers -------------------------------------------------------------------------
-
-    def user(self, username: str | None) -> int | None:
-        if not username:
-            return None
-        if not self.users:
-            self.users = dict(get_user_model().objects.values_list("username", "pk"))
-        if username not in self.users:
-            self.unknown_users.add(username)  # a person with an account only at the venue
-        return self.users.get(username)
-
-    def player(self, ref: str | None) -> int | None:
-        if ref is None:
-            return None
-        if ref not in self.players:
-            raise DocumentInvalid(_("The upload names a player it does not carry."))
-        return self.players[ref]
-
-    def touch(self, tournament: Tournament, *, results: bool = False) -> None:
-        self.changed[tournament.pk] = self.changed.get(tournament.pk, False) or results
 
     @staticmethod
     def forward(choices, old: str, new: str, what: str) -> None:
@@ -116,31 +78,19 @@ class Writer:
             self.registry(known, row)
             self.players[row["uuid"]] = known.pk
             return
-        fields = {f: row[f] for f in PLAYER_FIELDS}
-        created = Player.objects.create(uuid=row["uuid"], **fields)
+        created = self.insert(Player, row)
         self.players[row["uuid"]] = created.pk
         self.created_players.append(row)
         self.counts["players"] += 1
 
-    def tournament_fields(self, data: dict) -> dict:
-        fields = {f: data[f] for f in TOURNAMENT_FIELDS}
-        for f in DATE_FIELDS:
-            fields[f] = parse_date(fields[f])
-        for f in TIME_FIELDS:
-            fields[f] = when(fields[f])
-        return fields
-
     def write_tournament(self, data: dict) -> Tournament:
-        fields = self.tournament_fields(data)
+        fields = self.values(Tournament, data)
         main = Tournament.objects.filter(uuid=data["juniors_of"]).first()
         if data["juniors_of"] and main is None:
             raise DocumentInvalid(_("The juniors' field's main tournament is missing."))
         t = Tournament.objects.select_for_update().filter(uuid=data["uuid"]).first()
         if t is None:
-            t = Tournament.objects.create(
-                uuid=data["uuid"], juniors_of=main, created_by_id=self.user(data["created_by"]),
-                **fields,
-            )  # fmt: skip
+            t = self.insert(Tournament, data, juniors_of=main)
             self.counts["tournaments"] += 1
             self.touch(t)
         else:
@@ -155,8 +105,7 @@ class Writer:
         rounds = {}
         for rdata in data["rounds"]:
             rounds[rdata["number"]] = self.write_round(t, rdata)
-        logs = row_writers.Logs(self, t, rounds)
-        logs.write(data)
+        Logs(self, t, rounds).write(data)
         return t
 
     def write_teams(self, t: Tournament, names: list[str]) -> None:
@@ -169,22 +118,11 @@ class Writer:
         known = {r.player_id: r for r in Registration.objects.filter(tournament=t)}
         for row in rows:
             player_id = self.player(row["player"])
-            fields = {
-                "reserve": row["reserve"],
-                "team_id": teams.get(row["team"]) if row["team"] else None,
-                "checked_in_at": when(row["checked_in_at"]),
-                "withdrawn_at": when(row["withdrawn_at"]),
-                "source": row["source"],
-            }
+            fields = self.values(Registration, row)
+            fields["team_id"] = teams.get(row["team"]) if row["team"] else None
             reg = known.get(player_id)
             if reg is None:
-                reg = Registration.objects.create(
-                    tournament=t, player_id=player_id, registered_by_id=self.user(
-                        row["registered_by"]), **fields
-                )  # fmt: skip
-                Registration.objects.filter(pk=reg.pk).update(
-                    registered_at=when(row["registered_at"])
-                )
+                self.insert(Registration, row, tournament=t, team_id=fields["team_id"])
                 self.counts["registrations"] += 1
                 self.touch(t)
             elif any(getattr(reg, f) != v for f, v in fields.items()):
@@ -195,38 +133,23 @@ class Writer:
         wanted = {self.player(row["player"]): row for row in rows}
         TablePin.objects.filter(tournament=t).exclude(player_id__in=wanted).delete()
         for player_id, row in wanted.items():
+            fields = self.values(TablePin, row)
             pin, created = TablePin.objects.update_or_create(
                 tournament=t,
                 player_id=player_id,
-                defaults={"table_number": row["table_number"], "reason": row["reason"]},
-                create_defaults={
-                    "table_number": row["table_number"],
-                    "reason": row["reason"],
-                    "created_by_id": self.user(row["created_by"]),
-                },
+                defaults=fields,
+                create_defaults={**fields, "created_by_id": self.user(row["created_by"])},
             )
             if created:
                 TablePin.objects.filter(pk=pin.pk).update(created_at=when(row["created_at"]))
                 self.counts["pins"] += 1
 
     def write_round(self, t: Tournament, data: dict) -> Round:
-        fields = {
-            "kind": data["kind"],
-            "status": data["status"],
-            "seed": data["seed"],
-            "method": data["method"],
-            "notice": data["notice"],
-            "released_at": when(data["released_at"]),
-            "published_at": when(data["published_at"]),
-        }
+        fields = self.values(Round, data)
         rnd = Round.objects.select_for_update().filter(tournament=t, number=data["number"]).first()
         was = rnd.status if rnd else None
         if rnd is None:
-            rnd = Round.objects.create(
-                tournament=t, number=data["number"], created_by_id=self.user(data["created_by"]),
-                **fields,
-            )  # fmt: skip
-            Round.objects.filter(pk=rnd.pk).update(created_at=when(data["created_at"]))
+            rnd = self.insert(Round, data, tournament=t)
             self.counts["rounds"] += 1
             self.touch(t)
         else:
@@ -269,16 +192,12 @@ class Writer:
         for row in rows:
             table = tables.get(row["number"])
             if table is None:
-                table = tables[row["number"]] = Table.objects.create(
-                    round=rnd, number=row["number"]
-                )
+                table = tables[row["number"]] = self.insert(Table, row, round=rnd)
                 self.counts["tables"] += 1
             if wanted != stored:
                 Seat.objects.bulk_create(
-                    Seat(round=rnd, table=table, letter=s["letter"], reserve=s["reserve"],
-                         player_id=self.player(s["player"]))
-                    for s in row["seats"]
-                )  # fmt: skip
+                    Seat(**self.columns(Seat, s, round=rnd, table=table)) for s in row["seats"]
+                )
                 self.counts["seats"] += len(row["seats"])
         for row in rows:
             if row["sheet"] is not None:

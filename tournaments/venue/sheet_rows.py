@@ -4,21 +4,13 @@ when known and inserted when new; a new version's games pass the desk's own chec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext as _
 
 from tournaments.enums import RoundStatus
 from tournaments.models import ResultSheet, SheetSignoff, SheetVersion, Table
 from tournaments.results.services import scored_lines_store
-from tournaments.sheets.services import normalise_games, sheet_errors
-from tournaments.venue.rows import exporter, invalid, stamp, sync
-
-if TYPE_CHECKING:
-    from tournaments.venue.load import Writer
-
-
-# --- sheets ------------------------------------------------------------------------------------
+from tournaments.sheets.codec import normalise_games, sheet_errors
+from tournaments.venue.rows import WriteState, invalid, sync
 
 
 def _validate(table: Table, data: dict, number: int) -> None:
@@ -43,7 +35,7 @@ def _validate(table: Table, data: dict, number: int) -> None:
         )
 
 
-def write_sheet(w: Writer, table: Table, data: dict) -> None:
+def write_sheet(w: WriteState, table: Table, data: dict) -> None:
     rnd = table.round
     sheet = ResultSheet.objects.select_for_update().filter(table=table).first()
     if sheet is None:
@@ -54,7 +46,7 @@ def write_sheet(w: Writer, table: Table, data: dict) -> None:
             _("Round %(round)s, table %(table)s: a form was recorded twice.")
             % {"round": rnd.number, "table": table.number}
         )
-    export = exporter(w)
+    export = w.export
     stored = {v.number: v for v in SheetVersion.objects.filter(sheet=sheet)}
     label = _("Round %(round)s, table %(table)s: sheet version") % {
         "round": rnd.number,
@@ -64,20 +56,7 @@ def write_sheet(w: Writer, table: Table, data: dict) -> None:
     def create(row: dict) -> None:
         if w.strict:
             _validate(table, row, row["number"])
-        v = SheetVersion.objects.create(
-            sheet=sheet,
-            number=row["number"],
-            games=row["games"],
-            status=row["status"],
-            action=row["action"],
-            reason=row["reason"],
-            filled_in_by=row["filled_in_by"],
-            signed_by_all=row["signed_by_all"],
-            created_by_id=w.user(row["created_by"]),
-            device=row["device"],
-            submission_key=row["submission_key"],
-        )
-        stamp(SheetVersion, v.pk, created_at=row["created_at"])
+        v = w.insert(SheetVersion, row, sheet=sheet)
         stored[v.number] = v
 
     def version_row(v: SheetVersion) -> dict:
@@ -111,18 +90,11 @@ def write_sheet(w: Writer, table: Table, data: dict) -> None:
         scored_lines_store(sheet=sheet, version=stored[data["confirmed"]])
 
 
-def write_signoffs(w: Writer, version: SheetVersion, rows: list[dict], label: str) -> None:
+def write_signoffs(w: WriteState, version: SheetVersion, rows: list[dict], label: str) -> None:
     stored = {o.letter: o for o in SheetSignoff.objects.filter(version=version)}
 
     def create(row: dict) -> None:
-        o = SheetSignoff.objects.create(
-            version=version,
-            letter=row["letter"],
-            verdict=row["verdict"],
-            note=row["note"],
-            device=row["device"],
-        )
-        stamp(SheetSignoff, o.pk, created_at=row["created_at"])
+        w.insert(SheetSignoff, row, version=version)
 
     sync(
         w,
@@ -131,6 +103,6 @@ def write_signoffs(w: Writer, version: SheetVersion, rows: list[dict], label: st
         stored=stored,
         rows=rows,
         key=lambda r: r["letter"],
-        export=exporter(w).signoff,
+        export=w.export.row,
         create=create,
     )

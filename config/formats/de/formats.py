@@ -3,7 +3,7 @@
 Django's own German module supplies everything not named here (``DATE_FORMAT = "j. F Y"``,
 ``SHORT_DATE_FORMAT = "d.m.Y"``, ``SHORT_DATETIME_FORMAT = "d.m.Y H:i"``, ``TIME_FORMAT = "H:i"``,
 ``MONTH_DAY_FORMAT = "j. F"``, decimal comma); the site's extra names follow
-(`config.formats.EXTRA_FORMATS`).
+(`tournaments.common.formats.EXTRA_FORMATS`).
 """
 
 SHORT_DATETIME_SECONDS_FORMAT = "d.m.Y H:i:s"  # 03.05.2026 14:30:05

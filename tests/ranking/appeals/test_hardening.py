@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from ranking.models import PlayerAccount
+from players.models import PlayerAccount
 from tests.ranking.conftest import IN_TIME
 from tests.support.builders import make_appeal, make_tournament, make_user
 

@@ -8,8 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from players.models import PlayerAccount
 from ranking.domain.appeals import BERLIN
-from ranking.models import Appeal, PlayerAccount
+from ranking.models import Appeal
 from tests.support.builders import make_user
 from tournaments.enums import GlobalRole
 from tournaments.models import Registration, Seat

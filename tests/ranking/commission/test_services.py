@@ -51,7 +51,7 @@ def uphold(appeal, member, tournament):
 
 
 def test_review_then_decide_rejected(
-    appeal, commission_member, mailoutbox, django_capture_on_commit_callbacks
+    appeal, commission_member, mailoutbox, eager_celery, django_capture_on_commit_callbacks
 ):
     reviewed = commission_services.appeal_start_review(appeal=appeal, user=commission_member)
     assert (

@@ -3,10 +3,7 @@ incremental recompute rewrites only the changed tournament's sums and the entrie
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from django.apps import apps
 from django.core.management import CommandError, call_command
 
 from ranking.commission import services as commission_services
@@ -119,16 +116,3 @@ def test_the_check_finds_a_changed_correction_line(upheld):
     )
     with pytest.raises(CommandError, match="1 Abweichungen"):
         call_command("check_scored_lines")
-
-
-def test_the_migration_back_fills_the_correction_lines(upheld):
-    fields = ("correction_id", "table_id", "player_id", "letter", "game_number", "game_points",
-              "place", "placement_points", "winner")  # fmt: skip
-    stored = sorted(CorrectionLine.objects.values_list(*fields))
-    CorrectionLine.objects.all().delete()
-
-    importlib.import_module("ranking.migrations.0005_correction_lines_backfill").backfill(
-        apps, None
-    )
-
-    assert sorted(CorrectionLine.objects.values_list(*fields)) == stored

@@ -8,12 +8,21 @@ from datetime import datetime
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from players.models import PlayerInvitation
 from ranking.compute import services as compute
-from ranking.models import Appeal, PlayerInvitation, RankingEntry
+from ranking.models import Appeal, RankingEntry
 from ranking.privacy.services import REDACTED
 from tests.support import builders
 from tournaments.enums import ErasureStatus
-from tournaments.models import ErasureRequest, Player, PlayerWarning, ScoredRound, Seat
+from tournaments.mail.services import mail_queue
+from tournaments.models import (
+    ErasureRequest,
+    OutgoingMail,
+    Player,
+    PlayerWarning,
+    ScoredRound,
+    Seat,
+)
 from tournaments.privacy import services as privacy_services
 from tournaments.standings.selectors import standings_table
 
@@ -145,3 +154,29 @@ def test_an_erased_entry_is_not_registered_again(players, admin_user, director, 
             tournament=open_tournament, player=erased, reserve=False, user=director
         )
     assert exc.value.messages == ["Dieser Eintrag ist auf eigenen Antrag gelöscht (anonymisiert)."]
+
+
+def test_erasure_takes_the_persons_addresses_out_of_the_outbox(ranked, field, admin_user):
+    """Mails still queued to the person (or already sent, kept for KEEP days) lose their
+    address at once: the player's own and the account's; other recipients keep theirs."""
+    player = field[0]
+    player.email = "vera@example.org"
+    player.save()
+    user = builders.make_player_account("DRV-00001", player)
+    user.email = "konto@example.org"
+    user.save()
+    context = {"username": "DRV-00001", "link": "https://example.org/x/"}
+    for key, to in (
+        ("own", ["vera@example.org"]),
+        ("shared", ["Konto@example.org", "kommission@example.org"]),
+        ("other", ["kommission@example.org"]),
+    ):
+        mail_queue(kind="password_reset", key=key, to=to, language="de", context=context)
+
+    request = privacy_services.erasure_request_file(player=player, user=user, reason="Umzug")
+    privacy_services.erasure_execute(request=request, user=admin_user, now=NOW)
+
+    assert sorted(OutgoingMail.objects.values_list("key", "to")) == [
+        ("other", ["kommission@example.org"]),
+        ("shared", ["kommission@example.org"]),
+    ]

@@ -9,9 +9,9 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
+from players.models import Notification, NotificationKind, PlayerAccount
 from ranking.compute import services as compute
-from ranking.models import Appeal, Notification, PlayerAccount, RankingEntry, RankingYear
-from ranking.models.notifications import NotificationKind
+from ranking.models import Appeal, RankingEntry, RankingYear
 from tests.support import builders
 from tournaments.merge import services as merge_services
 from tournaments.models import Player, PlayerMerge, Registration, ScoredLine, ScoredRound, Seat

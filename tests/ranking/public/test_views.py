@@ -38,7 +38,7 @@ def test_ranking_page_shows_pending(client, ranked, director, desk_user):
     compute.tournament_mark_changed(tournament_id=ranked.pk)
     html = client.get(reverse("ranking:year", args=[2026])).content.decode()
     assert "Die Neuberechnung ist ausstehend" in html
-    assert 'hx-trigger="every 5s"' in html
+    assert 'data-hx-trigger="every 5s"' in html
 
 
 def test_ranking_page_hides_private_names(client, ranked, field):
@@ -100,4 +100,4 @@ def test_current_year_without_data_shows_empty_page(client, db):
     year = timezone.localdate().year
     response = client.get(reverse("ranking:year", args=[year]))
     assert response.status_code == 200
-    assert "Für dieses Jahr ist noch keine Rangliste berechnet." in response.content.decode()
+    assert "Für dieses Jahr ist noch kein Ranking berechnet." in response.content.decode()

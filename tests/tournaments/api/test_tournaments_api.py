@@ -1,6 +1,7 @@
 """API v1, tournament endpoints: shapes, published data only, errors as JSON, query counts."""
 
 import random
+from datetime import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -195,7 +196,13 @@ def test_round_tables_released_round_has_seats_but_no_games(api, running):
         )
     assert data == {
         "tables": [
-            {"number": n, "seats": sorted(expected[n], key=lambda s: s["letter"]), "games": []}
+            {
+                "number": n,
+                "seats": sorted(expected[n], key=lambda s: s["letter"]),
+                "games": [],
+                "corrected_at": None,
+                "reason": None,
+            }
             for n in sorted(expected)
         ]
     }
@@ -245,10 +252,16 @@ def test_round_tables_follow_a_correction_of_a_published_sheet(api, running):
         user=sim_user("sim-leitung"),
         reason="Tippfehler",
     )
-    shown = api.json(f"{API}/{running.pk}/rounds/1/tables/")["tables"][0]["games"][index]
+    tables = api.json(f"{API}/{running.pk}/rounds/1/tables/")["tables"]
+    shown = tables[0]["games"][index]
     points = {r["letter"]: r["game_points"] for r in shown["results"]}
     assert points[winner] == scores[winner]
     assert points[loser] == scores[loser]
+    # the table says when and why it was corrected (issue 28.6); the others stand as published
+    corrected = ResultSheet.objects.get(pk=sheet.pk).confirmed
+    assert datetime.fromisoformat(tables[0]["corrected_at"]) == corrected.created_at
+    assert tables[0]["reason"] == "Tippfehler"
+    assert {(t["corrected_at"], t["reason"]) for t in tables[1:]} == {(None, None)}
 
 
 # --- query counts -------------------------------------------------------------------------------

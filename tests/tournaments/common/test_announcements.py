@@ -49,8 +49,11 @@ NOT_PUBLIC = {
         "round_move_player": "as above",
         "pin_set": "pins act on the next draw, which is announced at its release",
     },
-    "registration/online/services.py": {
-        "signup_mail_send": "records that the mail went out",
+    "mail/services.py": {
+        "mail_queue": "an e-mail is for its recipient only; its occasion announces itself",
+        "mail_send": "as above: marks the mail sent",
+        "mail_sweep": "as above: enqueues unsent mails again, deletes old ones",
+        "mail_forget": "as above: strikes an erased person's addresses from the outbox",
     },
     "venue/laptop/services.py": {
         "attempt_record": "the laptop's own upload state, shown to the director only",

@@ -11,6 +11,7 @@ from django.db import connection
 
 from tests.support.builders import FIXED_SHEET, make_released_round
 from tournaments.common import breaker, events
+from tournaments.rounds import services as round_services
 from tournaments.sheets import services as sheet_services
 
 
@@ -69,7 +70,7 @@ def test_no_cache_call_inside_the_write_transaction(
             table=table, games=FIXED_SHEET, expected_version=0, user=desk_user
         )
         sheet_services.sheet_confirm(sheet=sheet, expected_version=sheet.version, user=director)
-        sheet_services.round_publish(rnd=rnd, user=director)
+        round_services.round_publish(rnd=rnd, user=director)
     assert depths, "the publication bumps the generation (after commit)"
     assert {depth for _, depth in depths} == {outside}
 

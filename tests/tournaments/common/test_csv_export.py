@@ -57,7 +57,7 @@ def test_every_csv_export_uses_the_safe_writer():
     writers = re.compile(r"csv\.(writer|DictWriter)\(")
     offenders = [
         str(path.relative_to(ROOT))
-        for package in ("tournaments", "ranking", "config")
+        for package in ("tournaments", "players", "ranking", "config")
         for path in (ROOT / package).rglob("*.py")
         if writers.search(path.read_text(encoding="utf-8"))
         and path != ROOT / "tournaments" / "common" / "csv_export.py"

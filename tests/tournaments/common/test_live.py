@@ -191,7 +191,7 @@ def test_the_desk_board_polls_every_one_and_a_half_seconds(client, released, des
     tournament, rnd = released
     client.force_login(desk_user)
     page = client.get(reverse("director:desk_board", args=[tournament.pk, rnd.number]))
-    assert 'hx-trigger="every 1500ms, live-now"' in page.content.decode()
+    assert 'data-hx-trigger="every 1500ms, live-now"' in page.content.decode()
     assert "js/live.js" in page.content.decode()
 
 

@@ -176,13 +176,15 @@ RULE_SET_2013 = (
         (
             "Klub 6.2",
             {"rounds_planned": 5},
-            {"rounds_planned": "Ein Turnier hat 1 bis 4 Vorrunden."},
+            {"rounds_planned": "Klub-Turniere haben 2 bis 4 Runden (Klub 6.2)."},
         ),
         ("Klub 6.2.1", {"category": "special", "rounds_planned": 1}, {}),
+        ("Klub 6.2.1: abweichende Rundenzahlen", {"category": "special", "rounds_planned": 5}, {}),
+        ("Klub 6.2.1: abweichende Rundenzahlen", {"category": "special", "rounds_planned": 9}, {}),
         (
             "Klub 6.2.1",
             {"category": "special", "rounds_planned": 0},
-            {"rounds_planned": "Ein Turnier hat 1 bis 4 Vorrunden."},
+            {"rounds_planned": "Ein Turnier hat mindestens eine Vorrunde."},
         ),
         (
             "Klub 6.2",

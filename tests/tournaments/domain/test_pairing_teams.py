@@ -5,7 +5,7 @@ import random
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.domain.formats import reserves_needed, table_sizes_with_reserves, three_table_plan
@@ -131,6 +131,9 @@ def test_round_one_with_enough_teams_holds_no_team_mates(n, with_three_tables, s
 
 @settings(max_examples=8, deadline=None)
 @given(n=st.integers(16, 160), with_three_tables=st.booleans(), seed=st.integers(0, 2**32))
+# the walk alone left one pair of team-mates at these (found by hypothesis in CI runs)
+@example(n=133, with_three_tables=False, seed=630295)
+@example(n=123, with_three_tables=True, seed=1823296038)
 def test_next_round_with_enough_teams_separates_and_repeats_no_more(n, with_three_tables, seed):
     ids, sizes, teams, rng = field_with_teams(n, with_three_tables, seed)
     history = History.from_rounds(
@@ -138,8 +141,13 @@ def test_next_round_with_enough_teams_separates_and_repeats_no_more(n, with_thre
     )
     order = rng.sample(ids, len(ids))
 
-    with_teams = pair_next_round(order, history=history, table_sizes=sizes, seed=seed, teams=teams)
-    without = pair_next_round(order, history=history, table_sizes=sizes, seed=seed)
+    # The same small search both ways (as the database tests draw): the property is the teams'
+    # separation at no cost in repeats, not the search's strength (test_pairing_properties).
+    search = {"budget_iterations": 2000, "beam": 200}
+    with_teams = pair_next_round(
+        order, history=history, table_sizes=sizes, seed=seed, teams=teams, **search
+    )
+    without = pair_next_round(order, history=history, table_sizes=sizes, seed=seed, **search)
 
     assert not holds_team_mates(with_teams[0].groups(), teams)
     assert with_teams[1].repeated_pairs <= without[1].repeated_pairs

@@ -4,7 +4,14 @@ import pytest
 
 from tournaments.domain.rules import RULES_2014, RuleSet
 from tournaments.domain.scoring import InvalidGame
-from tournaments.domain.sheets import score_sheet
+from tournaments.domain.sheets import (
+    LINE_COLUMNS,
+    ROUND_COLUMNS,
+    line_rows,
+    round_rows,
+    score_sheet,
+    sheet_lines,
+)
 
 ABCD = ("A", "B", "C", "D")
 
@@ -97,6 +104,60 @@ def test_score_sheet_checks_by_the_rule_set_given():
     assert str(error.value) == (
         "Spiel 1, Spieler D: -30 ist unmöglich: mehr als 25 Minuspunkte gibt es nicht."
     )
+
+
+def test_a_sheet_as_stored_one_row_per_seat_and_game_and_per_seat_and_round():
+    """The rows a valid version is stored as (the tournament's lines and the ranking's
+    correction lines alike); D did not play game 2 (SPEC §7): no line, one game in the round."""
+    games = [
+        {"number": 1, "scores": {"A": 60, "B": -10, "C": -20, "D": -30}},
+        {
+            "number": 2,
+            "scores": {"A": -100, "B": 125, "C": -25},
+            "no_meld": {"A": 100},
+            "not_played": ["D"],
+        },
+    ]
+    seats = {"A": (11, False), "B": (12, False), "C": (13, True), "D": (14, False)}
+    lines = sheet_lines(games, letters=ABCD, ruleset=RULES_2014)
+
+    rows = [dict(zip(LINE_COLUMNS, row, strict=True)) for row in line_rows(lines, seats)]
+    rounds = [dict(zip(ROUND_COLUMNS, row, strict=True)) for row in round_rows(lines, seats)]
+
+    line = {"pool_exhausted": False, "no_meld": None}
+    assert rows == [
+        line | {"player_id": 11, "letter": "A", "reserve": False, "game_number": 1,
+                "game_points": 60, "minus_points": 0, "place": 1, "placement_points": 4,
+                "winner": True},
+        line | {"player_id": 12, "letter": "B", "reserve": False, "game_number": 1,
+                "game_points": -10, "minus_points": 10, "place": 2, "placement_points": 3,
+                "winner": False},
+        line | {"player_id": 13, "letter": "C", "reserve": True, "game_number": 1,
+                "game_points": -20, "minus_points": 20, "place": 3, "placement_points": 1,
+                "winner": False},
+        line | {"player_id": 14, "letter": "D", "reserve": False, "game_number": 1,
+                "game_points": -30, "minus_points": 30, "place": 4, "placement_points": 0,
+                "winner": False},
+        line | {"player_id": 11, "letter": "A", "reserve": False, "game_number": 2,
+                "game_points": -100, "minus_points": 100, "place": 3, "placement_points": 1,
+                "winner": False, "no_meld": 100},
+        line | {"player_id": 12, "letter": "B", "reserve": False, "game_number": 2,
+                "game_points": 125, "minus_points": 0, "place": 1, "placement_points": 4,
+                "winner": True},
+        line | {"player_id": 13, "letter": "C", "reserve": True, "game_number": 2,
+                "game_points": -25, "minus_points": 25, "place": 2, "placement_points": 3,
+                "winner": False},
+    ]  # fmt: skip
+    assert rounds == [
+        {"player_id": 11, "reserve": False, "placement_points": 5, "game_points": -40,
+         "first": 1, "second": 0, "third": 1, "fourth": 0, "minus_points": 100, "games": 2},
+        {"player_id": 12, "reserve": False, "placement_points": 7, "game_points": 115,
+         "first": 1, "second": 1, "third": 0, "fourth": 0, "minus_points": 10, "games": 2},
+        {"player_id": 13, "reserve": True, "placement_points": 4, "game_points": -45,
+         "first": 0, "second": 1, "third": 1, "fourth": 0, "minus_points": 45, "games": 2},
+        {"player_id": 14, "reserve": False, "placement_points": 0, "game_points": -30,
+         "first": 0, "second": 0, "third": 0, "fourth": 1, "minus_points": 30, "games": 1},
+    ]  # fmt: skip
 
 
 def test_score_sheet_refuses_a_seat_missing_on_the_sheet():

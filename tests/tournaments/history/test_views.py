@@ -3,15 +3,27 @@
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
+from django.utils import translation
 
-from tests.support.builders import make_user, simulate_tournament
+from tests.support.builders import (
+    correct_published_sheet,
+    make_released_round,
+    make_user,
+    play_round,
+    simulate_tournament,
+)
+from tournaments.common.formats import local_format
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
+from tournaments.history.selectors import player_history
 from tournaments.models import (
     PlayerWarning,
     Registration,
+    Seat,
     TournamentStaff,
 )
+from tournaments.results.selectors import Correction
 from tournaments.standings.selectors import standings_table
 
 pytestmark = pytest.mark.django_db
@@ -76,3 +88,30 @@ def test_player_page_query_count_is_constant(client, django_assert_max_num_queri
             Registration.objects.create(tournament=t, player=player)
     with django_assert_max_num_queries(10):
         assert client.get(reverse("player_page", args=[player.pk]) + "?x=2").status_code == 200
+
+
+def test_player_page_marks_a_corrected_table(client, director, players, desk_user):
+    """Issue 28.6: the table's players see when and why its published result was corrected."""
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=5, desk=[desk_user]
+    )
+    play_round(rnd, director=director, desk=desk_user)
+    version = correct_published_sheet(rnd, table=1, director=director, reason="Tippfehler")
+    at_one = Seat.objects.filter(round=rnd, table__number=1).first().player
+    at_two = Seat.objects.filter(round=rnd, table__number=2).first().player
+    with translation.override("de"):
+        day = local_format(version.created_at, "DATE_FORMAT")
+
+    corrected = client.get(reverse("player_page", args=[at_one.pk])).content.decode()
+    standing = client.get(reverse("player_page", args=[at_two.pk])).content.decode()
+
+    mark = (
+        '<p class="notice notice-warn correction-note" data-testid="correction">'
+        f"korrigiert am {day} (Tippfehler)</p>"
+    )
+    assert corrected.count(mark) == 1
+    assert 'data-testid="correction"' not in standing
+    (line,) = player_history(at_one, user=AnonymousUser())
+    assert [r.correction for r in line.rounds] == [
+        Correction(corrected_at=version.created_at, reason="Tippfehler")
+    ]

@@ -11,7 +11,8 @@ MOVED_BY_THE_RANKING = {
     "CorrectionLine",
     "Notification",
 }
-"""Moved by ranking.privacy.services.on_players_merged (the players_merged signal)."""
+"""Moved by the receivers of the players_merged signal: players.privacy.services (account,
+invitations, e-mail log) and ranking.privacy.services (appeals, correction lines)."""
 NOT_MOVED = {
     "RankingEntry": "derived: deleted with the removed entry, rebuilt by the recompute",
     "TournamentContribution": "as above",

@@ -85,3 +85,15 @@ def test_every_page_has_a_favicon_and_a_description(client, director):
         f'<meta name="description" content="Stadtmeisterschaft Köln (Stadtmeisterschaft, '
         f'{t.start_date:%d.%m.%Y}): Paarungen, Rundenergebnisse und Rangliste.">'
     ) in page
+
+
+def test_pages_with_their_own_head_link_the_favicon_too(client, director):
+    """Issue 28.1: the hall display (and the 500 page) asked the server for /favicon.ico: 404."""
+    from django.template.loader import render_to_string
+
+    icon = '<link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">'
+    t = make_tournament(director=director, open=True, name="Stadtmeisterschaft Köln")
+    hall = client.get(reverse("hall_display", args=[t.pk]))
+    assert hall.status_code == 200
+    assert icon in hall.content.decode()
+    assert icon in render_to_string("errors/500.html")

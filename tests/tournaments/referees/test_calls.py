@@ -145,7 +145,7 @@ def test_referee_page_lists_open_calls_and_disputed_tables(client, w):
     calls = html.split('data-testid="referee-calls"')[1].split("</section>")[0]
     # polled live while the page is open (ETag/304 on the desk generation, issue #15.5)
     assert 'data-live data-live-etag="W/' in calls.split(">")[0]
-    assert 'hx-trigger="every 1500ms, live-now"' in calls.split(">")[0]
+    assert 'data-hx-trigger="every 1500ms, live-now"' in calls.split(">")[0]
     entry = calls.split('data-testid="call-2"')[1].split("</li>")[0]
     assert "„Joker strittig“" in entry and "wartet" in entry
     assert reverse("referee:call_take", args=[w.t.pk, call.pk]) in entry

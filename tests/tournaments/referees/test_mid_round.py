@@ -175,7 +175,7 @@ def test_red_card_after_the_sheet_was_entered_blocks_publication_until_entered_a
     w.give(w.seated(1, "C"), WarningKind.RED, rnd=w.rnd, game_number=3)
 
     with pytest.raises(ValidationError) as error:
-        sheet_services.round_publish(rnd=w.rnd, user=director)
+        round_services.round_publish(rnd=w.rnd, user=director)
     assert error.value.messages == [
         "Tisch 1: Der Bogen passt nicht zu den fehlenden Spielern (C: Rote Karte ab Spiel 3); "
         "bitte den Bogen neu erfassen."

@@ -10,6 +10,9 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import reverse
 
+from tests.support.builders import make_players
+from tests.support.module_world import rolled_back_world
+from tests.tournaments.conftest import build_world
 from tournaments.enums import RulingStatus, WarningKind
 from tournaments.models import PlayerWarning, RefereeCall, Ruling, TournamentStaff
 from tournaments.referees.calls import referee_call_open
@@ -171,17 +174,22 @@ def test_matrix_covers_every_referee_url():
         assert (f"referee:{name}", "post") in methods
 
 
-@pytest.fixture
-def ctx(w):
-    player = w.seated(1, "A")
-    return {
-        "t": w.t,
-        "player": player,
-        "warning": w.give(w.seated(2, "B")),
-        "call": w.record(3, rnd=w.rnd, table_number=1),
-        "table_call": referee_call_open(table=w.rnd.tables.get(number=2), reason="Frage"),
-        "users": w.users,
-    }
+# the world is built once for the module (each test in its own savepoint, rolled back)
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def ctx(django_db_setup, django_db_blocker, tmp_path_factory):
+    with rolled_back_world(django_db_blocker, tmp_path_factory):
+        w = build_world(make_players(60))
+        yield {
+            "t": w.t,
+            "player": w.seated(1, "A"),
+            "warning": w.give(w.seated(2, "B")),
+            "call": w.record(3, rnd=w.rnd, table_number=1),
+            "table_call": referee_call_open(table=w.rnd.tables.get(number=2), reason="Frage"),
+            "users": w.users,
+        }
 
 
 def snapshot() -> tuple:

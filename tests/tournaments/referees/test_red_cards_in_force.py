@@ -15,7 +15,7 @@ from tournaments.models import PlayerWarning
 from tournaments.referees import selectors as referees_selectors
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
-from tournaments.rounds import services as round_services
+from tournaments.rounds import field as rounds_field
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_every_reader_excludes_the_same_players(cards, players):
 
     assert referees_selectors.excluded_player_ids(t) == frozenset({players[0].pk})
     assert [w.player_id for w in referees_selectors.exclusions(t)] == [players[0].pk]
-    assert round_services.next_round_status(t).excluded == (players[0].pk,)
+    assert rounds_field.next_round_status(t).excluded == (players[0].pk,)
     assert tournament_inputs([t.pk, other.pk]).excluded == frozenset(
         {(t.pk, players[0].pk), (other.pk, players[10].pk)}
     )

@@ -27,6 +27,7 @@ from tournaments.referees import selectors as referees_selectors
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
 from tournaments.results import selectors as results_selectors
+from tournaments.rounds import field as rounds_field
 from tournaments.rounds import services as round_services
 
 
@@ -177,7 +178,7 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
     ]
     w.give(carded, WarningKind.RED, rnd=w.rnd, game_number=4)
 
-    status = round_services.next_round_status(w.t)
+    status = rounds_field.next_round_status(w.t)
     assert status.excluded == (carded.pk,)
     assert not status.status.ok
     assert status.message == (
@@ -207,14 +208,14 @@ def test_red_card_player_is_not_seated_in_the_next_round_played_results_stay(w):
 def test_withdrawn_red_card_readmits_player_for_the_next_draw(w):
     carded = w.seated(1, "A")
     red = w.give(carded, WarningKind.RED)
-    assert round_services.next_round_status(w.t).excluded == (carded.pk,)
+    assert rounds_field.next_round_status(w.t).excluded == (carded.pk,)
 
     referees_services.warning_withdraw(warning=red, reason="Verwechslung", user=w.users["head"])
 
-    status = round_services.next_round_status(w.t)
+    status = rounds_field.next_round_status(w.t)
     assert status.excluded == ()
     assert status.status.ok is True
-    assert carded.pk in round_services.next_round_field(w.t).player_ids
+    assert carded.pk in rounds_field.next_round_field(w.t).player_ids
     assert referees_selectors.excluded_player_ids(w.t) == frozenset()
 
 
@@ -226,7 +227,7 @@ def test_three_player_tables_absorb_an_exclusion(db, director, players, monkeypa
     register_players(t, players, count=9)
     referee = make_user("schiri", role=GlobalRole.REFEREE)
     t.staff.create(user=referee, role=StaffRole.REFEREE)
-    assert round_services.next_round_status(t).status.table_sizes == (3, 3, 3)
+    assert rounds_field.next_round_status(t).status.table_sizes == (3, 3, 3)
 
     referees_services.warning_give(
         tournament=t,
@@ -236,7 +237,7 @@ def test_three_player_tables_absorb_an_exclusion(db, director, players, monkeypa
         user=referee,
     )
 
-    status = round_services.next_round_status(t)
+    status = rounds_field.next_round_status(t)
     assert status.status.table_sizes == (4, 4)
     assert status.message.startswith("1 Spieler ist ausgeschlossen (Rote Karte)")
     rnd = round_services.round_pair_next(tournament=t, user=director, seed=3)

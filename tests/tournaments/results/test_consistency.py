@@ -3,10 +3,7 @@ after the back-fill of the data migration, and the check finds (and repairs) a d
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from django.apps import apps
 from django.core.management import CommandError, call_command
 
 from tests.support.builders import (
@@ -127,23 +124,3 @@ def test_the_check_finds_missing_lines(simulated):
     (mismatch,) = scored_line_mismatches()
     assert mismatch.tournament_id == simulated.pk
     assert "16 Zeilen fehlen oder weichen ab, 0 gespeicherte" in mismatch.message
-
-
-def test_the_migration_back_fills_what_the_services_stored(simulated):
-    fields = (
-        "table_id", "version_id", "player_id", "letter", "reserve", "game_number",
-        "game_points", "minus_points", "place", "placement_points", "winner", "no_meld",
-    )  # fmt: skip
-    round_fields = ("table_id", "version_id", "player_id", "placement_points", "game_points",
-                    "first", "second", "third", "fourth", "minus_points", "games")  # fmt: skip
-    stored = sorted(ScoredLine.objects.values_list(*fields))
-    stored_rounds = sorted(ScoredRound.objects.values_list(*round_fields))
-    ScoredLine.objects.all().delete()
-    ScoredRound.objects.all().delete()
-
-    migration = importlib.import_module("tournaments.migrations.0015_scored_lines_backfill")
-    migration.backfill(apps, None)
-
-    assert sorted(ScoredLine.objects.values_list(*fields)) == stored
-    assert sorted(ScoredRound.objects.values_list(*round_fields)) == stored_rounds
-    call_command("check_scored_lines")

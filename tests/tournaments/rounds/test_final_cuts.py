@@ -83,7 +83,7 @@ def test_a_tie_at_a_table_stops_the_draw_until_the_director_decides(
     with pytest.raises(ValidationError) as refused:
         round_services.round_pair_next(tournament=t, user=director, seed=6)
     assert refused.value.messages == [
-        f"Gleichstand um den Sieg an Tisch 1 nach allen zwei Wertungskriterien des Regelwerks "
+        f"Gleichstand um den Sieg an Tisch 1 nach beiden Wertungskriterien des Regelwerks "
         f"zwischen {a.full_name} und {b.full_name}: die Turnierleitung muss entscheiden (Stechen "
         "oder Los), bevor das Finale ausgelost wird."
     ]
@@ -207,7 +207,7 @@ def test_top_n_tie_at_the_cut_is_decided_by_lot_and_shown(db, client, director, 
     with pytest.raises(ValidationError) as refused:
         round_services.round_pair_next(tournament=t, user=director, seed=6)
     assert refused.value.messages == [
-        "Gleichstand um den letzten Finalplatz nach allen zwei Wertungskriterien des Regelwerks "
+        "Gleichstand um den letzten Finalplatz nach beiden Wertungskriterien des Regelwerks "
         f"zwischen {b1.full_name} und {b2.full_name}: die Turnierleitung muss entscheiden (Stechen "
         "oder Los), bevor das Finale ausgelost wird."
     ]

@@ -119,8 +119,12 @@ def test_by_table_lists_every_seat(client, released_round):
     response = client.get(url("pairing_by_table", released_round))
     html = response.content.decode()
 
-    rows = re.findall(r"<td>([A-D])</td><td>([^<]+?)(?: <span[^>]*>Ersatz</span>)?</td>", html)
-    expected = [(s.letter, s.player.public_name) for s in seats_of(released_round)]
+    rows = re.findall(
+        r"<td>([A-D])</td><td>([^<]+?)(?: <span[^>]*>Ersatz</span>)?"
+        r'<span class="club-mobile muted"><br>([^<]+)</span></td><td class="col-wide">\3</td>',
+        html,
+    )  # a phone shows the club under the name, a wider screen and paper in its own column
+    expected = [(s.letter, s.player.public_name, s.player.club) for s in seats_of(released_round)]
     assert rows == expected
     assert [t["number"] for t in response.context["seating"]] == [1, 2]
     assert html.count(">Ersatz</span>") == 1

@@ -1,4 +1,5 @@
-"""Pairing a round, the director's overrides and release (SPEC §2, Klub 7.1): the services."""
+"""Pairing a round, the director's overrides, release and publication (SPEC §2, Klub 7.1): the
+services."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.support.builders import (
+    FIXED_SHEET,
     make_drawn_round,
+    make_released_round,
     play_round,
     register_players,
 )
 from tests.support.reading import player_at, seat_of, seating, tables_of
+from tournaments.common.guards import FROZEN
 from tournaments.enums import (
     RoundStatus,
     TournamentStatus,
@@ -24,6 +28,7 @@ from tournaments.models import (
 from tournaments.registration import services as registration_services
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
+from tournaments.sheets import services as sheet_services
 
 RELEASED = "Die Paarung ist freigegeben und kann nicht mehr geändert werden."
 
@@ -136,15 +141,14 @@ def test_round_two_pairs_after_publication_without_repeats(
     with pytest.raises(ValidationError) as info:
         round_services.round_pair_next(tournament=open_tournament, user=director, seed=4)
     assert info.value.messages == ["Alle Runden dieses Turniers sind bereits gepaart."]
-    # Publishing the last round finishes the tournament: no pairing after its end.
+    # Publishing the last round finishes the tournament: no pairing after its end; it is frozen
+    # like every write (Klub 4.2.3, 10.4).
     play_round(third, director=director, desk=desk_user)
     open_tournament.refresh_from_db()
     assert open_tournament.status == TournamentStatus.FINISHED
     with pytest.raises(ValidationError) as info:
         round_services.round_pair_next(tournament=open_tournament, user=director, seed=4)
-    assert info.value.messages == [
-        "Gepaart wird erst, wenn die Anmeldung geöffnet ist, und nicht mehr nach Turnierende."
-    ]
+    assert info.value.messages == [FROZEN]
 
 
 # --- Overrides -----------------------------------------------------------------------------
@@ -318,7 +322,7 @@ def test_round_two_is_paired_from_published_results_without_repeats(director, de
     tournament, rnd = make_drawn_round(director=director, players=players, count=16, seed=5)
     play_round(rnd, director=director, desk=desk_user)
     second = round_services.round_pair_next(tournament=tournament, user=director, seed=6)
-    tables = rounds_selectors.round_tables(tournament)
+    tables = rounds_selectors.table_history(tournament)
     met = {frozenset((a, b)) for table in tables[0] for a in table for b in table if a != b}
     again = {frozenset((a, b)) for table in tables[1] for a in table for b in table if a != b}
     assert met & again == set()
@@ -326,3 +330,18 @@ def test_round_two_is_paired_from_published_results_without_repeats(director, de
     assert report.repeated_pairs == 0
     assert ranked is True
     assert second.notice == ""
+
+
+# --- Publication ---------------------------------------------------------------------------
+
+
+def test_round_publish_needs_every_table_confirmed(director, desk_user, players):
+    _, rnd = make_released_round(
+        director=director, players=players, count=8, seed=11, desk=[desk_user]
+    )
+    sheet_services.sheet_save(
+        table=rnd.tables.get(number=1), games=FIXED_SHEET, expected_version=0, user=desk_user
+    )
+    with pytest.raises(ValidationError) as excinfo:
+        round_services.round_publish(rnd=rnd, user=director)
+    assert excinfo.value.messages == ["Noch nicht bestätigt: Tisch 1, 2."]

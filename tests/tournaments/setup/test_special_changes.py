@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.support.builders import HOUSE_FORMAT, make_tournament
-from tournaments.enums import Category, RuleSetCode, TablePolicy
+from tournaments.enums import Category, FinalMode, RuleSetCode, TablePolicy
 from tournaments.models import Tournament
 from tournaments.setup import services as setup_services
 
@@ -58,6 +58,12 @@ def dates(days: int) -> dict:
         ("Klub 6.2.1: rounds", {"rounds_planned": 2}),
         ("Klub 6.2.1: table policy", {"table_policy": TablePolicy.RESERVES}),
         ("Klub 6.2.1: final round", {"has_final": False}),
+        ("Klub 6.2.1: the rule set, house → 2014", {"rule_set": RuleSetCode.RULES_2014}),
+        (
+            "Klub 6.2.1: the final mode, top N → table winners",
+            {"final_mode": FinalMode.TABLE_WINNERS},
+        ),
+        ("Klub 6.2.1: the finalists", {"finalists_count": 8}),
         ("Klub 6.2.1: start date", dates(13)),
         ("Klub 6.2.1: an earlier start", dates(5)),
     ],
@@ -98,6 +104,7 @@ def test_a_change_that_moves_the_start_14_days_ahead_is_made(director):
         ("Klub 6.2.1: 14 days ahead", 20, {"games_per_round": 2}),
         ("Klub 6.2.1: exactly 14 days", 14, {"rounds_planned": 2}),
         ("not a format field", 3, {"venue": "Rathaus", "max_players": 12}),
+        ("no final: its mode is no part of it", 3, {"final_mode": FinalMode.TABLE_WINNERS}),
     ],
 )
 def test_changes_in_time_or_outside_the_format_are_made(director, rule, starts_in, changes):
@@ -145,7 +152,7 @@ def test_edit_form_shows_the_refusal_with_the_earliest_start(client, director):
 
     response = client.post(reverse("director:tournament_edit", args=[t.pk]), data)
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert response.context["form"].errors == {"start_date": [refusal()]}
     assert refusal() in response.content.decode()
     assert Tournament.objects.get(pk=t.pk).games_per_round == 3
@@ -156,3 +163,37 @@ def test_edit_form_shows_the_refusal_with_the_earliest_start(client, director):
     assert response.status_code == 302
     t.refresh_from_db()
     assert (t.games_per_round, t.start_date) == (2, in_days(14))
+
+
+def test_edit_form_refuses_a_late_rule_set_change(client, director):
+    """Klub 6.2.1 (issue 27.6): the rule set is part of the announced format."""
+    t = announced(director, starts_in=8)
+    client.force_login(director)
+    start = t.start_date.isoformat()
+    data = {
+        "name": t.name,
+        "category": Category.SPECIAL,
+        "rounds_planned": "1",
+        "games_per_round": "3",
+        "finalists_count": "4",
+        "table_policy": TablePolicy.THREE_PLAYER,
+        "max_players": "16",
+        "start_date": start,
+        "end_date": start,
+        "venue": "",
+        "ranking_year": str(t.ranking_year),
+        "rule_set": RuleSetCode.RULES_2014,
+        "counts_for_ranking": "on",
+        "final_mode": "top_n",
+        "seconds_per_move": "" if t.seconds_per_move is None else str(t.seconds_per_move),
+    }
+    same = client.post(
+        reverse("director:tournament_edit", args=[t.pk]), {**data, "rule_set": t.rule_set}
+    )
+    assert same.status_code == 302  # the unchanged announcement saves
+
+    response = client.post(reverse("director:tournament_edit", args=[t.pk]), data)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"start_date": [refusal()]}
+    assert Tournament.objects.get(pk=t.pk).rule_set == RuleSetCode.HOUSE

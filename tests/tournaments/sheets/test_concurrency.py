@@ -12,6 +12,7 @@ from django.db import connection, connections, transaction
 
 from tests.support.builders import make_released_round, make_user
 from tournaments.models import Player, SheetVersion
+from tournaments.rounds import services as round_services
 from tournaments.sheets import services as sheet_services
 from tournaments.simulation.players import demo_player_rows
 
@@ -99,7 +100,7 @@ def test_publication_waits_for_a_sheet_action_on_its_round():
     def publish():
         try:
             clarifying.wait(timeout=10)
-            sheet_services.round_publish(rnd=rnd, user=director)
+            round_services.round_publish(rnd=rnd, user=director)
             outcomes["director"] = "published"
         except ValidationError as exc:
             outcomes["director"] = exc.messages[0]

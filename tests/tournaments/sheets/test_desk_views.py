@@ -11,6 +11,7 @@ pytestmark = pytest.mark.django_db
 
 DESK_URL_NAMES = {
     "director:desk_board",
+    "director:desk_confirm_signed",  # tests/tournaments/sheets/signed/test_views.py
     "director:sheet",
     "director:sheet_action",
     "director:round_publish",
@@ -49,6 +50,7 @@ def test_desk_urls_refuse_other_roles_and_change_nothing(
         ("post", sheet_url(w), {**GOOD, "version": "0"}),
         ("post", sheet_url(w, name="director:sheet_action"), {"action": "confirm"}),
         ("post", reverse("director:round_publish", args=[w["t"].pk, 1]), {}),
+        ("post", reverse("director:desk_confirm_signed", args=[w["t"].pk, 1]), {}),
     ]
     for user in (other_director, referee, plain_user):
         client.force_login(user)
@@ -96,7 +98,7 @@ def test_sheet_live_check_returns_feedback_per_game(client, desk_world):
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="g1-feedback"' in html and 'hx-swap-oob="true"' in html
+    assert 'id="g1-feedback"' in html and 'data-hx-swap-oob="true"' in html
     assert "Spiel 1: Die Summe ist +10 statt 0 (Kontrollsumme)." in html
     assert "<html" not in html  # only the partial
     assert SheetVersion.objects.count() == 0
@@ -203,10 +205,10 @@ def test_empty_sheet_page_shows_the_grid_with_player_names(client, desk_world):
     assert "noch nicht erfasst" in html
 
 
-def test_round_results_are_public_only_after_publication(client, desk_world, director):
+def test_round_results_are_public_only_after_publication(client, desk_world, director, settings):
+    settings.PUBLIC_CACHE_SECONDS = 0  # each answer from the view (the cache: standings tests)
     w = desk_world
     url = reverse("round_results", args=[w["t"].pk, 1])
-    assert client.get(url).status_code == 404
     client.force_login(w["desk"])
     for table in (1, 2):
         client.post(sheet_url(w, table), {**GOOD, "version": "0", "action": "save"})
@@ -215,6 +217,14 @@ def test_round_results_are_public_only_after_publication(client, desk_world, dir
         client.post(
             sheet_url(w, table, "director:sheet_action"), {"action": "confirm", "version": "1"}
         )
+    client.logout()
+    # confirmed but not published: the page exists, without a figure (issue 28.5)
+    before = client.get(url)
+    assert before.status_code == 200
+    assert before.context["tables"] == []
+    assert "noch nicht veröffentlicht" in before.content.decode()
+    assert "+60" not in before.content.decode()
+    client.force_login(director)
     client.post(reverse("director:round_publish", args=[w["t"].pk, 1]))
     client.logout()
     response = client.get(url)

@@ -1,4 +1,4 @@
-"""Result sheet services: versions, four-eyes check, conflicts, corrections, publication."""
+"""Result sheet services: versions, four-eyes check, conflicts, corrections."""
 
 from unittest import mock
 
@@ -121,16 +121,6 @@ def test_sheet_blind_confirm_detects_a_typo(running, director):
     )
     assert confirmed.status == SheetStatus.CONFIRMED
     assert confirmed.confirmed.number == 2
-
-
-def test_round_publish_needs_every_table_confirmed(running, director):
-    _, rnd, desk = running
-    sheet_services.sheet_save(
-        table=rnd.tables.get(number=1), games=GOOD, expected_version=0, user=desk
-    )
-    with pytest.raises(ValidationError) as excinfo:
-        sheet_services.round_publish(rnd=rnd, user=director)
-    assert excinfo.value.messages == ["Noch nicht bestätigt: Tisch 1, 2."]
 
 
 def test_correction_after_publication_needs_director_and_reason(running, director):

@@ -7,12 +7,11 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from tests.support.builders import (
     FIXED_SHEET,
-    make_released_round,
     make_table_entry,
-    make_user,
     sign_table_entry,
 )
 from tournaments.common.sheet_grid import grid_from_games
@@ -26,13 +25,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def w(director, players):
-    desk = make_user("orga")
-    tournament, rnd = make_released_round(
-        director=director, players=players, count=8, seed=3, desk=[desk]
-    )
-    tables = {t.number: t for t in rnd.tables.all()}
-    return {"t": tournament, "round": rnd, "desk": desk, "director": director, "tables": tables}
+def w(desk_round):
+    return desk_round
 
 
 def url(w, name="director:sheet", table=1):
@@ -64,6 +58,22 @@ def test_board_shows_the_tables_signoffs_and_a_dispute(client, w):
     assert 'data-testid="count-disputed">1<' in html
     # Both wait for the desk: the next one to confirm is table 1.
     assert response.context["next_unconfirmed"].number == 1
+
+
+def test_the_english_board_calls_a_dispute_disputed_not_an_appeal(client, w):
+    """Issue 28.8: "Appeal" is the word of an appeal to the rules commission."""
+    version = make_table_entry(w["tables"][2], FIXED_SHEET, letter="A")
+    sign_table_entry(version, {"B": "confirmed", "C": "disputed"}, note="Spiel 2 falsch")
+    client.force_login(w["desk"])
+    with translation.override("en"):  # the middleware's English ends with the test
+        response = client.get(
+            reverse("director:desk_board", args=[w["t"].pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
+        )
+        labels = [r["label"] for r in response.context["rows"]]
+    html = response.content.decode()
+    assert labels[1] == "Disputed by C"
+    assert 'data-testid="count-disputed">1</strong>Disputed</li>' in html
+    assert "Appeal" not in html
 
 
 def test_board_shows_signed_once_every_other_seat_confirmed(client, w):

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.support.builders import make_released_round, play_round, simulate_tournament
 from tests.support.celery import celery_conf
 from tournaments.common import events, public_cache
-from tournaments.sheets import services as sheet_services
+from tournaments.rounds import services as round_services
 from tournaments.standings import public_data, snapshots, warming
 from tournaments.standings.public_data import standings_data
 from tournaments.standings.selectors import standings_table
@@ -157,7 +157,7 @@ def test_publication_warms_the_rush_pages_after_commit(
         celery_conf(task_always_eager=True, task_eager_propagates=True),
         django_capture_on_commit_callbacks(execute=True),
     ):
-        sheet_services.round_publish(rnd=rnd, user=director)
+        round_services.round_publish(rnd=rnd, user=director)
 
     paths = [path for path, htmx in warming.warm_paths(t.pk) if not htmx]
     assert paths == [

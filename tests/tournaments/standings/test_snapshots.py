@@ -4,6 +4,7 @@ committed."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 
@@ -82,6 +83,23 @@ def test_the_check_finds_a_stored_table_that_differs_and_repairs_it(finished):
 
     assert not StandingsSnapshot.objects.filter(tournament=finished).exists()
     call_command("check_standings_snapshots")
+
+
+def test_standings_stored_before_the_corrected_rounds_are_computed_anew(finished):
+    """A row stored by the release before issue 28.6 has no corrected rounds in its head: it
+    is never read as it is (it would hide a correction) but computed and stored anew."""
+    fresh = snapshots.standings_snapshot(finished, after_round=None, full_names=False)
+    snap = StandingsSnapshot.objects.get(tournament=finished)
+    old_head = json.dumps(json.loads(snap.payload)[:6])
+    StandingsSnapshot.objects.filter(pk=snap.pk).update(payload=old_head)
+
+    with pytest.raises(CommandError, match="1 Abweichungen"):
+        call_command("check_standings_snapshots", "--tournament", str(finished.pk))
+    again = snapshots.standings_snapshot(finished, after_round=None, full_names=False)
+
+    assert again == fresh
+    assert len(json.loads(StandingsSnapshot.objects.get(pk=snap.pk).payload)) == 7
+    call_command("check_standings_snapshots", "--tournament", str(finished.pk))
 
 
 def test_a_correction_shows_on_the_cold_page_right_after_commit(

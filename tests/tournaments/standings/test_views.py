@@ -285,7 +285,7 @@ def test_hall_display_shows_pairing_while_a_round_is_played_then_standings(clien
 
     assert "Runde 2 · Ihr Tisch" in playing
     assert f"Tisch {seat.table.number} {seat.letter}" in playing
-    assert 'hx-trigger="every 1500ms, live-now"' in playing  # live (issue #15.5)
+    assert 'data-hx-trigger="every 1500ms, live-now"' in playing  # live (issue #15.5)
     assert "Rangliste · nach Runde 1" in standings_view
     assert partial.lstrip().startswith('<div id="screen"')
 

@@ -1,5 +1,6 @@
 """Issue #15.1-15.3: the table's phone pages – keys, entry without an account, sign-offs."""
 
+import re
 import uuid
 
 import pytest
@@ -73,6 +74,15 @@ def test_saving_writes_a_table_entered_version_and_sends_the_phone_round(client,
     assert "Telefon weitergeben" in page
     again = client.post(url, data)  # re-sent after a lost connection
     assert (again.status_code, SheetVersion.objects.filter(sheet__table=table).count()) == (302, 1)
+
+
+def test_a_save_by_the_phones_script_is_answered_without_a_redirect(client, table, url):
+    """The script loads the page itself after a 204: the message waits for that page."""
+    response = client.post(url, form(), HTTP_X_TABLE_SCRIPT="1")
+    assert (response.status_code, response.content) == (204, b"")
+    assert SheetVersion.objects.filter(sheet__table=table).count() == 1
+    page = client.get(url).content.decode()
+    assert "Gespeichert (Version 1)" in page
 
 
 def test_a_wrong_sum_is_refused_with_the_desks_message(client, table, url):
@@ -262,3 +272,36 @@ def test_garbage_posts_change_nothing(client, table, url):
         assert client.post(signoff, data).status_code == 302
     assert SheetSignoff.objects.count() == 0
     assert SheetVersion.objects.filter(sheet__table=table).count() == 1
+
+
+def test_the_checking_player_sees_each_seats_figures_in_a_row_and_their_own_marked(
+    client, table, url
+):
+    """Issue 28.2: one row per player (on a phone the name above its figures), the games, then
+    placement and game points; the row of the player who checks is marked."""
+    client.post(url, form())
+    signoff = reverse("table:signoff", args=[token_for(table)])
+    html = client.get(signoff + "?platz=C").content.decode()
+    rows = re.findall(
+        r'<tr data-testid="figures-([A-D])"( class="highlight" aria-current="true")?>'
+        r'\s*<th scope="row">(.*?)</th>(.*?)</tr>',
+        html,
+        re.S,
+    )
+    cells = {
+        letter: re.findall(r'<td class="num[^"]*"[^>]*>([^<]*)</td>', figures)
+        for letter, _mark, _name, figures in rows
+    }
+    assert cells == {
+        "A": ["+60", "+45", "+40", "+25", "16", "170"],
+        "B": ["-10", "-5", "-14", "-8", "9", "-37"],
+        "C": ["-20", "-20", "-3", "-9", "5", "-52"],
+        "D": ["-30", "-20", "-23", "-8", "3", "-81"],
+    }
+    assert [letter for letter, mark, _name, _figures in rows if mark] == ["C"]
+    assert [name.endswith('<strong class="badge">Sie</strong>') for *_x, name, _f in rows] == [
+        False,
+        False,
+        True,
+        False,
+    ]

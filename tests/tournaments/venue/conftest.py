@@ -77,7 +77,7 @@ def row_counts() -> dict[str, int]:
 
     return {
         m._meta.label: m.objects.count()
-        for app in ("tournaments", "ranking")
+        for app in ("tournaments", "players", "ranking")
         for m in apps.get_app_config(app).get_models()
     }
 
@@ -192,7 +192,7 @@ def eventful_round(t, crew, *, publish: bool = True):
             s = sheets.sheet_save(table=x, games=rest[x.number], expected_version=0, user=desk)
             sheets.sheet_confirm(sheet=s, expected_version=1, user=director)
         if publish:
-            sheets.round_publish(rnd=rnd, user=director)
+            rounds.round_publish(rnd=rnd, user=director)
 
     return work
 

@@ -110,7 +110,7 @@ def test_a_juniors_field_goes_with_its_main_tournament(director):
     with pytest.raises(ValidationError) as refused:
         venue.venue_checkout_open(tournament=juniors, by=director)
     assert refused.value.messages == [
-        "Bitte das Hauptturnier auschecken: sein Jugendfeld geht mit an den Spielort."
+        "Bitte das Hauptturnier auschecken: sein Juniorenfeld geht mit an den Spielort."
     ]
     venue.venue_checkout_open(tournament=main, by=director)
     with pytest.raises(ValidationError) as refused:

@@ -1,7 +1,9 @@
 """Issue 18, acceptance 7: while a tournament is checked out to a venue, every tournament write
-service refuses centrally. The list of services is not kept by hand: every public function of
-every write module of `tournaments` is either declared with `guards.tournament_write` (and is
-called here while checked out) or allow-listed below with its reason. A new service that is
+service refuses centrally; and once a tournament is finished every one refuses with the frozen
+message (issue 27.4: SPEC §6, Klub 4.2.3, 10.4), but for those allow-listed in `AFTER_END`.
+The list of services is not kept by hand: every public function of every write module of
+`tournaments` is either declared with `guards.tournament_write` (and is called here while
+checked out and once finished) or allow-listed below with its reason. A new service that is
 neither fails `test_every_public_service_is_guarded_or_allow_listed`."""
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.core.exceptions import ValidationError
 import tournaments
 from tests.support.builders import make_user
 from tournaments.common import guards
-from tournaments.enums import GlobalRole, SignupStatus
+from tournaments.enums import GlobalRole, SignupStatus, TournamentStatus
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -25,6 +27,7 @@ from tournaments.models import (
     Ruling,
     SheetVersion,
     SignupRequest,
+    Tournament,
     TournamentStaff,
 )
 from tournaments.referees import calls
@@ -53,20 +56,18 @@ ALLOWED = {
     "tournaments.standings.snapshots.snapshots_forget": DERIVED,
     "tournaments.registration.services.registration_deadline": READS,
     "tournaments.registration.services.free_places": READS,
-    "tournaments.registration.services.signup_mail_enqueue": "queues a mail after a guarded "
-    "service's commit",
     "tournaments.registration.online.services.signup_closes_at": READS,
     "tournaments.registration.online.services.waiting_position": READS,
-    "tournaments.registration.online.services.signup_mail_send": "sends the mail of a decision "
-    "already taken (marks it sent), run by a task",
-    "tournaments.rounds.services.next_round_status": READS,
-    "tournaments.rounds.services.next_round_field": READS,
+    "tournaments.registration.online.services.signup_mail_send": "queues the mail of a decision "
+    "already taken (jobs from before the outbox), run by a task",
     "tournaments.setup.services.tournament_format_errors": READS,
     "tournaments.setup.services.tournament_create": "a new tournament: nothing of it is out",
-    "tournaments.sheets.services.normalise_games": READS,
-    "tournaments.sheets.services.normalise_for_table": READS,
-    "tournaments.sheets.services.absence_mismatch": READS,
-    "tournaments.sheets.services.sheet_errors": READS,
+}
+#: Guarded services that still write to a finished tournament (the reason is in their
+#: ``after_end`` declaration). Every other guarded service refuses it (Klub 4.2.3, 10.4).
+AFTER_END = {
+    "tournaments.merge.services.player_merge",
+    "tournaments.setup.services.tournament_ranking_note_set",
 }
 #: Whole modules that write but are not tournament write services, with the reason.
 ALLOWED_MODULES = {
@@ -76,6 +77,8 @@ ALLOWED_MODULES = {
     "tournaments.management": "commands call the services",
     "tournaments.migrations": "schema",
     "tournaments.common.guards": "the guards themselves",
+    "tournaments.mail": "the outbox: queues and sends e-mails of writes already made (or "
+    "refused) by their services; no tournament data",
 }
 
 
@@ -111,6 +114,7 @@ def _public_functions() -> dict[str, object]:
 
 FUNCTIONS = _public_functions()
 GUARDED = sorted(n for n, f in FUNCTIONS.items() if getattr(f, "venue_guarded", None))
+FROZEN_GUARDED = sorted(n for n in GUARDED if not FUNCTIONS[n].after_end)
 
 
 def test_the_scan_finds_the_known_write_modules():
@@ -126,7 +130,14 @@ def test_the_scan_finds_the_known_write_modules():
         "tournaments.merge.services",
     ):
         assert expected in modules
-    assert len(GUARDED) == 46
+    assert len(GUARDED) == 47
+    assert len(FROZEN_GUARDED) == 45
+
+
+def test_only_the_listed_services_write_after_the_end():
+    after_end = {n: FUNCTIONS[n].after_end for n in GUARDED if FUNCTIONS[n].after_end}
+    assert sorted(after_end) == sorted(AFTER_END)
+    assert all(isinstance(reason, str) and len(reason) > 20 for reason in after_end.values())
 
 
 def test_every_public_service_is_guarded_or_allow_listed():
@@ -135,10 +146,8 @@ def test_every_public_service_is_guarded_or_allow_listed():
     assert sorted(set(ALLOWED) - set(neither)) == []  # no stale or contradicting entry
 
 
-@pytest.fixture
-def out(w):
-    """The world's running tournament, checked out by its director, with one object of every
-    kind a service takes."""
+def _objects(w) -> dict:
+    """One object of the world's tournament of every kind a service takes."""
     table = w.rnd.tables.order_by("number").first()
     referee = w.users["referee"]
     objects = {
@@ -158,7 +167,23 @@ def out(w):
         "kept": w.seated(1, "A"),
         "removed": w.players[21],
     }
+    return objects
+
+
+@pytest.fixture
+def out(w):
+    """The world's running tournament, checked out by its director, with its objects."""
+    objects = _objects(w)
     venue_checkout_open(tournament=w.t, by=w.users["director"])
+    return objects
+
+
+@pytest.fixture
+def ended(w):
+    """The world's tournament, finished (as publishing its last round leaves it), with its
+    objects."""
+    objects = _objects(w)
+    Tournament.objects.filter(pk=w.t.pk).update(status=TournamentStatus.FINISHED)
     return objects
 
 
@@ -187,6 +212,26 @@ def test_each_guarded_service_refuses_while_checked_out(out, name):
     assert refused.value.messages == [guards.checked_out_message()]
     assert refused.value.messages[0].startswith("Das Turnier ist an den Spielort ausgecheckt")
     assert _counts() == before
+
+
+@pytest.mark.parametrize("name", FROZEN_GUARDED)
+def test_each_guarded_service_refuses_a_finished_tournament(ended, w, name):
+    """Issue 27.4, Klub 4.2.3, 10.4 (SPEC §6): after the end only the commission changes
+    anything; every write refuses with the sheets' message and changes nothing."""
+    service = FUNCTIONS[name]
+    arguments = {
+        p.name: None
+        for p in inspect.signature(service).parameters.values()
+        if p.default is inspect.Parameter.empty
+    }
+    arguments[service.venue_guarded] = ended[service.venue_guarded]
+    before = (_counts(), Tournament.objects.values().get(pk=w.t.pk))
+    with pytest.raises(ValidationError) as refused:
+        service(**arguments)
+    assert refused.value.code == "frozen"
+    assert refused.value.messages == [guards.FROZEN]
+    assert refused.value.messages[0].startswith("Das Turnier ist beendet")
+    assert (_counts(), Tournament.objects.values().get(pk=w.t.pk)) == before
 
 
 def test_the_declaration_needs_a_tournament_argument():

@@ -372,12 +372,15 @@ def pair_next_round(
     if start == "greedy":
         search.greedy()
     iterations, capped = search.anneal(budget, time.perf_counter() + time_budget_s)
+    parted = search.part_team_mates()
     slots = search.ordered_slots()
 
     groups = [[order[i] for i in members] for members in slots]
     method = f"{METHOD_STANDINGS}:{start}={width}:iterations={iterations}"
     if capped:
         method += ":time-capped"
+    if parted:
+        method += f":teams-parted={parted}"
     pairing = Pairing(
         tables=_with_letters(groups, random.Random(f"letters:{seed}")), seed=seed, method=method
     )

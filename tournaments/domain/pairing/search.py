@@ -9,8 +9,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-
-from tournaments.domain.pairing.beam import beam_sweep
+from operator import itemgetter
 
 NEAR_SWAP_WINDOW = 8
 """Partners for a swap are mostly drawn within this many ranks: neighbouring tables."""
@@ -127,8 +126,138 @@ class SeatingSearch:
         ) + self._team_cost(player, members)
 
     def beam(self, width: int) -> bool:
-        """The beam sweep (``beam.beam_sweep``): True when it left a complete seating."""
-        return beam_sweep(self, width)
+        """Sweep the standings best first, keeping the ``width`` cheapest partial seatings.
+
+        Why it fits: the total rank range of the tables, sum(highest - lowest), equals the number
+        of tables left open across each gap between two consecutive ranks. Placing the players in
+        rank order, each joins an open table or opens a new one; a partial seating costs its
+        repeats so far plus one per open table per step. Partial seatings with the same open
+        tables have the same future, so only the cheapest of them is kept: with an unlimited
+        width this is an exact dynamic programme, and a beam keeps it fast.
+
+        Pins: a group takes the table of its first pinned player; groups without a pin are bound
+        for the tables without one. Returns False when every partial seating ran into a dead end
+        (only possible with pins), leaving the greedy fill to the caller.
+        """
+        n, sizes, pin_slot = self.n, self.sizes, self.pin_slot
+        met, last, wr, wc = self.met, self.last, self.wr, self.wc
+        # Without teams no call at all: the sweep is the hot loop of every later round's draw.
+        team_cost = self._team_cost if self.team_of is not None else None
+        kinds = (4, 3)
+        slots_of = (sizes.count(4), sizes.count(3))
+        pins_by_slot: dict[int, list[int]] = {}
+        for player in range(n):
+            if pin_slot[player] >= 0:
+                pins_by_slot.setdefault(pin_slot[player], []).append(player)
+        labels_of = [0, 0]
+        for slot in pins_by_slot:
+            labels_of[kinds.index(sizes[slot])] += 1
+        free_of = (slots_of[0] - labels_of[0], slots_of[1] - labels_of[1])
+        bump = ((1, 0), (0, 1))
+
+        def pins_after(slot: int, player: int) -> int:
+            return sum(1 for other in pins_by_slot[slot] if other > player)
+
+        # A partial seating: (cost, open groups, groups per size, unlabelled groups per size,
+        # labels used, chain). An open group is (members, size, label or -1); its first member
+        # names it in the chain of (previous chain, player, first member of his group).
+        states: list[tuple] = [(0, (), (0, 0), (0, 0), frozenset(), None)]
+        for player in range(n):
+            pin = pin_slot[player]
+            seen, recent = met[player], last[player]
+            best: dict[tuple, tuple] = {}
+            for cost, groups, tot, unl, used, chain in states:
+                for at, (members, size, label) in enumerate(groups):
+                    new_label, new_unl, new_used = label, unl, used
+                    if pin >= 0:
+                        if label < 0:
+                            if pin in used or sizes[pin] != size:
+                                continue
+                            k = 0 if size == 4 else 1
+                            new_label = pin
+                            new_unl = (unl[0] - bump[k][0], unl[1] - bump[k][1])
+                            new_used = used | {pin}
+                        elif label != pin:
+                            continue
+                    room = size - len(members) - 1
+                    if new_label >= 0 and room < pins_after(new_label, player):
+                        continue
+                    new_cost = cost + team_cost(player, members) if team_cost else cost
+                    if seen:
+                        for other in members:
+                            if other in seen:
+                                new_cost += wr + wc if other in recent else wr
+                    if room:
+                        grown = (members + (player,), size, new_label)
+                        new_groups = groups[:at] + (grown,) + groups[at + 1 :]
+                    else:
+                        new_groups = groups[:at] + groups[at + 1 :]
+                    new_cost += len(new_groups)
+                    key = (new_groups, tot, new_unl, new_used)
+                    known = best.get(key)
+                    if known is None or new_cost < known[0]:
+                        best[key] = (
+                            new_cost,
+                            new_groups,
+                            tot,
+                            new_unl,
+                            new_used,
+                            (chain, player, members[0]),
+                        )
+                for k in (0, 1):
+                    if tot[k] >= slots_of[k]:
+                        continue
+                    unused = labels_of[k] - sum(1 for label in used if sizes[label] == kinds[k])
+                    new_tot = (tot[0] + bump[k][0], tot[1] + bump[k][1])
+                    if pin >= 0:
+                        taken = pin in used or kinds[k] != sizes[pin]
+                        if taken or unl[k] > free_of[k] + unused - 1:
+                            continue
+                        new_unl, new_used, label = unl, used | {pin}, pin
+                    else:
+                        if unl[k] >= free_of[k] + unused:
+                            continue
+                        new_unl, new_used, label = (
+                            (unl[0] + bump[k][0], unl[1] + bump[k][1]),
+                            used,
+                            -1,
+                        )
+                    new_groups = groups + (((player,), kinds[k], label),)
+                    new_cost = cost + len(new_groups)
+                    key = (new_groups, new_tot, new_unl, new_used)
+                    known = best.get(key)
+                    if known is None or new_cost < known[0]:
+                        best[key] = (
+                            new_cost,
+                            new_groups,
+                            new_tot,
+                            new_unl,
+                            new_used,
+                            (chain, player, player),
+                        )
+            states = sorted(best.values(), key=itemgetter(0))[:width]
+            if not states:
+                return False
+        groups_by_first: dict[int, list[int]] = {}
+        chain = states[0][5]
+        while chain is not None:
+            chain, player, first = chain
+            groups_by_first.setdefault(first, []).append(player)
+        free_slots: dict[int, list[int]] = {4: [], 3: []}
+        for slot, size in enumerate(sizes):
+            if slot not in pins_by_slot:
+                free_slots[size].append(slot)
+        members: list[list[int]] = [[] for _ in sizes]
+        for first in sorted(groups_by_first):
+            group = sorted(groups_by_first[first])
+            labels = {pin_slot[p] for p in group} - {-1}
+            slot = labels.pop() if labels else free_slots[len(group)].pop(0)
+            members[slot] = group
+        self.members = members
+        for slot, group in enumerate(members):
+            for player in group:
+                self.slot_of[player] = slot
+        return True
 
     def greedy(self) -> None:
         """Fill tables top-down: each takes the best free players not met before (Klub 7.1).
@@ -274,6 +403,45 @@ class SeatingSearch:
             members[slot_q] = [p if x == q else x for x in members[slot_q]]
             slot_of[p], slot_of[q] = slot_q, slot_p
         return iterations, capped
+
+    def part_team_mates(self) -> int:
+        """After the walk: swap a clashing team-mate with a player elsewhere while that lowers the
+        exact cost, best swap first. The walk weighs team-mates softly (SOFT_TEAM) and can stop
+        beside a clash one swap removes; the exact weights never trade a repeat for it. Without
+        teams nothing moves. Returns the number of swaps."""
+        if self.team_of is None:
+            return 0
+        members, slot_of, cost = self.members, self.slot_of, self.table_cost
+        swaps = 0
+        while True:
+            best = (0, -1, -1)
+            for slot, here in enumerate(members):
+                if not self._team_pairs(here):
+                    continue
+                here_cost = cost(here)
+                for p in here:
+                    if self.pin_slot[p] >= 0 or self._team_cost(p, here) <= self.wt:
+                        continue  # pinned, or no team-mate here (its own team counts once)
+                    for other, there in enumerate(members):
+                        if other == slot:
+                            continue
+                        before = here_cost + cost(there)
+                        for q in there:
+                            if self.pin_slot[q] >= 0:
+                                continue
+                            new_here = [q if x == p else x for x in here]
+                            new_there = [p if x == q else x for x in there]
+                            delta = cost(new_here) + cost(new_there) - before
+                            if delta < best[0]:
+                                best = (delta, p, q)
+            _delta, p, q = best
+            if p < 0:
+                return swaps
+            slot_p, slot_q = slot_of[p], slot_of[q]
+            members[slot_p] = [q if x == p else x for x in members[slot_p]]
+            members[slot_q] = [p if x == q else x for x in members[slot_q]]
+            slot_of[p], slot_of[q] = slot_q, slot_p
+            swaps += 1
 
     def ordered_slots(self) -> list[list[int]]:
         """Tables renumbered so table 1 holds the top: unpinned groups sorted by best rank.

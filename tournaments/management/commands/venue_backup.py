@@ -1,4 +1,4 @@
-"""Write a signed backup of the venue laptop's tournament now (README "Venue mode")."""
+"""Write a signed backup of the venue laptop's tournament now (docs/operations.md "Venue mode")."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone

@@ -1,4 +1,4 @@
-"""Erase the venue laptop's local copy after check-in (README "Venue mode")."""
+"""Erase the venue laptop's local copy after check-in (docs/operations.md "Venue mode")."""
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError

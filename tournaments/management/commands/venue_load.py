@@ -1,4 +1,5 @@
-"""Load a checkout package into the venue laptop's empty database (README "Venue mode")."""
+"""Load a checkout package into the venue laptop's empty database (docs/operations.md
+"Venue mode")."""
 
 import json
 from pathlib import Path

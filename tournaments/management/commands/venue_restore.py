@@ -1,4 +1,5 @@
-"""Carry on the day on this laptop from another laptop's signed backup (README "Venue mode")."""
+"""Carry on the day on this laptop from another laptop's signed backup (docs/operations.md
+"Venue mode")."""
 
 from pathlib import Path
 

@@ -1,5 +1,5 @@
-"""Serve the venue laptop (README "Venue mode"): gunicorn on the venue network, and beside it
-the uploader. `make venue` runs this after migrate and collectstatic."""
+"""Serve the venue laptop (docs/operations.md "Venue mode"): gunicorn on the venue network, and
+beside it the uploader. `make venue` runs this after migrate and collectstatic."""
 
 import signal
 import subprocess

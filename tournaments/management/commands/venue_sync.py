@@ -1,4 +1,5 @@
-"""The venue laptop's uploader (README "Venue mode"): `make venue` runs it beside the server."""
+"""The venue laptop's uploader (docs/operations.md "Venue mode"): `make venue` runs it beside the
+server."""
 
 import signal
 import threading

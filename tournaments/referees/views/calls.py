@@ -16,6 +16,7 @@ from tournaments.common.http import apply_errors, flash_errors, int_or_404
 from tournaments.common.live import live_view
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
+from tournaments.referees import access as referees_access
 from tournaments.referees import calls as referee_calls
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees.forms import CallCloseForm
@@ -64,7 +65,7 @@ def calls(request, pk: int):
 @require_POST
 def call_take(request, pk: int, call_pk: int):
     tournament = _answering_tournament(request, pk)
-    call = access.referee_call_or_404(tournament, int_or_404(call_pk))
+    call = referees_access.referee_call_or_404(tournament, int_or_404(call_pk))
     try:
         referee_calls.referee_call_take(call=call, user=request.user)
     except ValidationError as exc:
@@ -80,7 +81,7 @@ def call_take(request, pk: int, call_pk: int):
 def call_close(request, pk: int, call_pk: int):
     """How the call ended; the warning or ruling it led to (written first, then chosen here)."""
     tournament = _answering_tournament(request, pk)
-    call = access.referee_call_or_404(tournament, int_or_404(call_pk))
+    call = referees_access.referee_call_or_404(tournament, int_or_404(call_pk))
     form = CallCloseForm(request.POST or None, **selectors_referee.call_links(call))
     if request.method == "POST" and form.is_valid():
         try:

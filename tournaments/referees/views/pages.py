@@ -47,7 +47,7 @@ def tournament_home(request, pk: int):
     tournament = seen_tournament(request, pk)
     rnd = selectors_referee.current_round(tournament)
     summaries = selectors_referee.summaries(tournament)
-    tables = selectors_referee.round_tables(rnd) if rnd else []
+    tables = selectors_referee.round_seating(rnd) if rnd else []
     for table in tables:
         table["flags"] = [summaries.get(s.player_id) for s in table["seats"]]
     query = request.GET.get("q", "")
@@ -94,7 +94,7 @@ def table(request, pk: int, number: int, table_number: int):
     tournament = seen_tournament(request, pk)
     rnd = access.round_or_404(tournament, int_or_404(number))
     tables = [
-        t for t in selectors_referee.round_tables(rnd) if t["number"] == int_or_404(table_number)
+        t for t in selectors_referee.round_seating(rnd) if t["number"] == int_or_404(table_number)
     ]
     if not tables:
         raise Http404

@@ -12,6 +12,7 @@ from tournaments import permissions
 from tournaments.common import access
 from tournaments.common.http import apply_errors, int_or_404
 from tournaments.enums import RulingStatus
+from tournaments.referees import access as referees_access
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees import services as referees_services
 from tournaments.referees.forms import FinalRulingForm, RulingForm
@@ -98,7 +99,7 @@ def ruling_final(request, pk: int, ruling_pk: int):
     permissions.require(
         permissions.is_head_referee_of(request.user, tournament), referees_services.HEAD_ONLY
     )
-    ruling = access.escalated_ruling_or_404(tournament, int_or_404(ruling_pk))
+    ruling = referees_access.escalated_ruling_or_404(tournament, int_or_404(ruling_pk))
     final = selectors_referee.final_ruling(ruling)
     form = FinalRulingForm(request.POST or None)
     if request.method == "POST" and final is None and form.is_valid():

@@ -15,6 +15,7 @@ from tournaments.common import access
 from tournaments.common.http import apply_errors, int_or_404
 from tournaments.enums import WarningKind
 from tournaments.models import PlayerWarning, Tournament
+from tournaments.referees import access as referees_access
 from tournaments.referees import selectors as selectors_referee
 from tournaments.referees import services as referees_services
 from tournaments.referees.forms import WarningForm, WithdrawForm
@@ -131,7 +132,7 @@ def warning_withdraw(request, pk: int, warning_pk: int):
         permissions.can_head_referee(request.user, tournament),
         referees_services.HEAD_OR_DIRECTOR_ONLY,
     )
-    warning = access.warning_or_404(tournament, int_or_404(warning_pk))
+    warning = referees_access.warning_or_404(tournament, int_or_404(warning_pk))
     form = WithdrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -13,18 +13,17 @@ from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import F
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import pgettext
 
 from tournaments import permissions
 from tournaments.common import events
 from tournaments.common.guards import tournament_write
 from tournaments.enums import RegistrationSource, SignupStatus, TournamentStatus
 from tournaments.models import Player, Registration, SignupRequest, Tournament
+from tournaments.registration import mails
 from tournaments.registration import services as registration_services
 
 log = logging.getLogger(__name__)
@@ -196,7 +195,7 @@ def signup_decide(
         registration_services.waitlist_move_up(locked=locked, now=now)
         request.refresh_from_db()
     if request.status != SignupStatus.ACCEPTED:  # moving up has queued its own mail
-        registration_services.signup_mail_enqueue(request.pk)
+        _mail(request)
     events.public_data_changed(locked.pk)
     return request
 
@@ -211,80 +210,22 @@ def waiting_position(request: SignupRequest) -> int:
     )
 
 
-SUBJECTS = {
-    SignupStatus.ACCEPTED: gettext_lazy("You are in the field"),
-    SignupStatus.WAITING: gettext_lazy("You are on the waiting list"),
-    SignupStatus.DECLINED: gettext_lazy("Your registration was not accepted"),
-}
-
-
-def signup_mail_send(*, request_id: int, now: datetime | None = None) -> bool:
-    """Tell the player the request's status, once per status (a repeated task sends nothing).
-    Returns whether a mail was sent."""
+def signup_mail_send(*, request_id: int) -> bool:
+    """The work of the task `tournaments.signup_mail`, which jobs queued before the outbox
+    (issue 26) still name: the request's mail is queued unless it went out for this status.
+    Returns whether a mail was queued."""
     request = (
         SignupRequest.objects.select_related("player", "tournament").filter(pk=request_id).first()
     )
     if request is None:  # gone (its tournament deleted): nothing to tell
         return False
-    subject = SUBJECTS.get(request.status)
-    email = request.player.email
-    if subject is None or not email:
-        return False
-    claimed = (
-        SignupRequest.objects.filter(pk=request_id, status=request.status)
-        .exclude(mailed_status=F("status"))
-        .update(mailed_status=F("status"))
-    )
-    if not claimed:
-        return False
-    # In the language the player signed up in, whatever the language of the task's caller.
-    with translation.override(request.language or settings.LANGUAGE_CODE):
-        title = f"{subject}: {request.tournament.name}"
-        body = _body(request)
-    try:
-        send_mail(title, body, settings.DEFAULT_FROM_EMAIL, [email])
-    except Exception:
-        SignupRequest.objects.filter(pk=request_id).update(mailed_status="")  # retry may send
-        raise
-    return True
+    with transaction.atomic():
+        return _mail(request)
 
 
-def _body(request: SignupRequest) -> str:
-    t, p = request.tournament, request.player
-    names = {"tournament": t.name, "day": _day(t.start_date)}
-    greeting = _("Hello %(first_name)s %(last_name)s,") % {
-        "first_name": p.first_name,
-        "last_name": p.last_name,
-    }
-    if request.status == SignupStatus.ACCEPTED:
-        approved = request.decided_at is not None and request.moved_up_at == request.decided_at
-        how = (
-            _("The director has approved your registration")
-            if approved
-            else _("A place has become free and you have moved up from the waiting list")
-        )
-        text = (
-            _("%(how)s: you are in the field of “%(tournament)s” on %(day)s.")
-            % {"how": how, **names}
-            + "\n\n"
-            + _(
-                "Whether you play as a reserve is decided by the director (Klub 6.1). "
-                "Please check in on the day of the tournament."
-            )
-        )
-    elif request.status == SignupStatus.WAITING:
-        text = _(
-            "The field of “%(tournament)s” on %(day)s is full. You are number %(position)s on "
-            "the waiting list. If a place becomes free, you move up automatically; we will "
-            "write to you then."
-        ) % {"position": waiting_position(request), **names}
-    else:
-        text = (
-            _("The director has not accepted your registration for “%(tournament)s” on %(day)s.")
-            % names
-        )
-    farewell = _("You can withdraw in your area until registration closes.")
-    return f"{greeting}\n\n{text}\n\n{farewell}\n"
+def _mail(request: SignupRequest) -> bool:
+    position = waiting_position(request) if request.status == SignupStatus.WAITING else 0
+    return mails.entry_mail_queue(request=request, position=position)
 
 
 # --- Check-in on the day from the player's phone (issue 16.3) -------------------------------

@@ -18,7 +18,7 @@ def test_the_tournament_page_shows_the_light_that_polls(client, laptop):
     page = client.get(reverse("director:tournament_detail", args=[laptop.checkout.tournament_id]))
     html = page.content.decode()
     assert 'data-testid="laptop-upload"' in html
-    assert f'hx-get="{_url("status", laptop)}"' in html
+    assert f'data-hx-get="{_url("status", laptop)}"' in html
     assert 'data-colour="amber">Änderungen noch nicht hochgeladen<' in html
 
 

@@ -1,0 +1,209 @@
+"""Player accounts: invitation by directors, sign-up by the player, password reset, and the
+start page each role lands on after logging in."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from players.accounts import selectors as accounts_selectors
+from players.accounts import services as account_services
+from players.accounts import throttle
+from players.accounts.forms import AccountOpenForm, InviteForm, PasswordResetForm, SetPasswordForm
+from tournaments import permissions
+from tournaments.common.http import apply_errors, error_messages
+from tournaments.registry import selectors as registry_selectors
+
+
+@login_required
+def invite(request):
+    permissions.require(
+        account_services.can_invite(request.user),
+        _("Only tournament directors and the federation send invitations."),
+    )
+    form = InviteForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            player = registry_selectors.player_by_federation_number(
+                form.cleaned_data["federation_number"].strip()
+            )
+            if player is None:
+                form.add_error("federation_number", _("No player with this number."))
+            else:
+                try:
+                    invitation, _token = account_services.player_invite(
+                        player=player,
+                        user=request.user,
+                        email=form.cleaned_data["email"],
+                        base_url=request.build_absolute_uri("/").rstrip("/"),
+                    )
+                except ValidationError as exc:
+                    apply_errors(form, exc)
+                else:
+                    messages.success(
+                        request,
+                        _("Invitation to %(email)s for %(name)s sent.")
+                        % {"email": invitation.email, "name": player.full_name},
+                    )
+                    return redirect("ranking:invite")
+        status = 422
+    return render(request, "players/invite.html", {"form": form}, status=status)
+
+
+def invitation_accept(request, token: str):
+    try:
+        invitation = account_services.invitation_for_token(token)
+    except ValidationError as exc:
+        return render(
+            request, "players/invitation.html", {"error": error_messages(exc)[0]}, status=404
+        )
+    form = SetPasswordForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                account = account_services.invitation_accept(
+                    token=token,
+                    password=form.cleaned_data["password"],
+                    password_again=form.cleaned_data["password_again"],
+                )
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(
+                    request,
+                    _("Welcome! Your user name is %(username)s.")
+                    % {"username": account.user.username},
+                )
+                return redirect(reverse("ranking:my_area"))
+        status = 422
+    return render(
+        request,
+        "players/invitation.html",
+        {"form": form, "invitation": invitation},
+        status=status,
+    )
+
+
+def _base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def account_open(request):
+    """Member number and e-mail; the same answer whether or not they match (no address leaks)."""
+    form = AccountOpenForm(request.POST or None)
+    if request.method == "POST":
+        if not throttle.allowed(request, throttle.OPEN):
+            return throttle.locked(request, throttle.OPEN)
+        throttle.count(request, throttle.OPEN)
+        if form.is_valid():
+            account_services.account_open_request(
+                federation_number=form.cleaned_data["federation_number"],
+                email=form.cleaned_data["email"],
+                base_url=_base_url(request),
+            )
+            return redirect("signup_sent")
+        return render(request, "players/accounts/open.html", {"form": form}, status=422)
+    return render(request, "players/accounts/open.html", {"form": form})
+
+
+@require_safe
+def account_open_sent(request):
+    return render(request, "players/accounts/open_sent.html")
+
+
+def account_open_verify(request, token: str):
+    """The e-mailed link: set a password, and the account exists (the link is spent)."""
+    if not throttle.allowed(request, throttle.LINK):
+        return throttle.locked(request, throttle.LINK)
+    try:
+        player, _email = account_services.account_open_player(token)
+    except ValidationError as exc:
+        throttle.count(request, throttle.LINK)
+        return render(
+            request,
+            "players/accounts/open_verify.html",
+            {"error": error_messages(exc)[0]},
+            status=404,
+        )
+    form = SetPasswordForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                account = account_services.account_open_complete(
+                    token=token,
+                    password=form.cleaned_data["password"],
+                    password_again=form.cleaned_data["password_again"],
+                )
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(
+                    request,
+                    _("Welcome! Your user name is %(username)s.")
+                    % {"username": account.user.username},
+                )
+                return redirect("ranking:my_area")
+        status = 422
+    return render(
+        request,
+        "players/accounts/open_verify.html",
+        {"form": form, "player": player},
+        status=status,
+    )
+
+
+@login_required
+def start(request):
+    """Where a log-in lands: each role on its own start page (issue 16)."""
+    user = request.user
+    if permissions.is_director(user):
+        return redirect("director:home")
+    if permissions.is_referee(user) or accounts_selectors.has_referee_assignment(user):
+        return redirect("referee_home")
+    if permissions.is_desk_staff(user):
+        return redirect("desk_home")
+    if permissions.is_commission(user):
+        return redirect("commission_home")
+    if accounts_selectors.account_of(user) is not None:
+        return redirect("ranking:my_area")
+    return redirect("home")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset, throttled; it mails only existing addresses and always answers alike."""
+
+    form_class = PasswordResetForm
+    template_name = "players/accounts/password_reset_form.html"
+
+    def post(self, request, *args, **kwargs):
+        if not throttle.allowed(request, throttle.RESET):
+            return throttle.locked(request, throttle.RESET)
+        throttle.count(request, throttle.RESET)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's single-use, expiring link (PASSWORD_RESET_TIMEOUT); a bad link counts."""
+
+    success_url = reverse_lazy("password_reset_complete")
+    template_name = "players/accounts/password_reset_confirm.html"
+
+    def dispatch(self, *args, **kwargs):
+        if not throttle.allowed(self.request, throttle.LINK):
+            return throttle.locked(self.request, throttle.LINK)
+        response = super().dispatch(*args, **kwargs)
+        if not getattr(self, "validlink", False) and response.status_code == 200:
+            throttle.count(self.request, throttle.LINK)
+        return response

@@ -1,0 +1,75 @@
+"""The migrations: each app's history starts with one squashed step (players, younger, with its
+own 0001), the models agree with them, and a database that applied the old history before the
+squash is taken as having applied the squash: only the steps after it are left to run (the test
+database itself is built by applying every migration from zero, on SQLite and again on
+PostgreSQL in CI)."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
+
+SQUASHED = {
+    "tournaments": "0001_squashed_0032_admin_labels",
+    "ranking": "0001_squashed_0009_admin_labels",
+}
+AFTER_THE_SQUASH = [
+    # issue 26: a player's account moves from ranking to players, tables kept (no SQL)
+    ("players", "0001_initial"),
+    ("ranking", "0010_player_models_to_players"),
+    # issue 26: the outbox of e-mails
+    ("tournaments", "0033_outgoingmail"),
+    # issue 27.7: special tournaments play any number of rounds
+    ("tournaments", "0034_special_rounds_any_number"),
+]
+
+
+@pytest.mark.django_db
+def test_the_models_need_no_new_migration():
+    out = StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()
+
+
+def test_each_app_has_one_migration_that_replaces_the_old_history():
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    for app, name in SQUASHED.items():
+        own = sorted(key for key in loader.disk_migrations if key[0] == app)
+        assert own == [(app, name)] + sorted(key for key in AFTER_THE_SQUASH if key[0] == app)
+        replaced = loader.disk_migrations[(app, name)].replaces
+        assert replaced[0] == (app, "0001_initial")
+        assert replaced[-1] == (app, name.removeprefix("0001_squashed_"))
+    ours = {"tournaments", "ranking", "players"}
+    every = sorted(key for key in loader.disk_migrations if key[0] in ours)
+    assert every == sorted([(app, name) for app, name in SQUASHED.items()] + AFTER_THE_SQUASH)
+    for key in AFTER_THE_SQUASH:  # new steps, not squashes
+        assert not loader.disk_migrations[key].replaces
+
+
+@pytest.mark.django_db
+def test_a_database_migrated_before_the_squash_is_up_to_date():
+    recorder = MigrationRecorder(connection)
+    on_disk = MigrationLoader(None, ignore_no_migrations=True).disk_migrations
+    old = []
+    for app, name in SQUASHED.items():
+        old += on_disk[(app, name)].replaces
+        recorder.record_unapplied(app, name)
+    for app, name in old:
+        recorder.record_applied(app, name)
+
+    for key in AFTER_THE_SQUASH:  # a database from before the squash has not run these yet
+        recorder.record_unapplied(*key)
+
+    executor = MigrationExecutor(connection)
+    targets = executor.loader.graph.leaf_nodes()
+
+    plan = [
+        (migration.app_label, migration.name) for migration, _ in executor.migration_plan(targets)
+    ]
+    assert sorted(plan) == sorted(AFTER_THE_SQUASH)
+    for app, name in SQUASHED.items():
+        assert (app, name) in executor.loader.applied_migrations
