@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 
 from players.accounts import services as account_services
 from players.notifications import services as notification_services
 from tests.browser.conftest import log_in
+from tests.support import demo as demo_world
 from tests.support import vnu
 from tournaments.models import Player, Round, Tournament
 from tournaments.privacy import services as privacy_services
@@ -85,7 +85,7 @@ def test_the_html_checker_runs_here(tmp_path):
 
 @pytest.fixture
 def demo(db):
-    call_command("seed_demo", players=48, force=True)
+    demo_world.seed_demo(players=48)
     running = Tournament.objects.get(name="Demo: Stadtmeisterschaft Berlin")
     finished = Tournament.objects.get(name="Demo: Stadtmeisterschaft Köln")
     return {

@@ -1,16 +1,16 @@
 """Journey: the demo admin logs in and reaches the director area."""
 
 import pytest
-from django.core.management import call_command
 
 from tests.browser.conftest import log_in
+from tests.support import demo as demo_world
 from tournaments.simulation.players import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_demo_admin_logs_in_and_sees_director_area(page, live_server):
-    call_command("seed_demo", players=44, force=True)
+    demo_world.seed_demo(players=48)
     log_in(page, live_server.url, "admin", DEMO_PASSWORD)
     page.get_by_role("navigation", name="Hauptnavigation").get_by_role(
         "link", name="Turnierleitung"
@@ -23,7 +23,7 @@ def test_demo_admin_logs_in_and_sees_director_area(page, live_server):
 
 
 def test_wrong_password_shows_message_on_phone(phone, live_server):
-    call_command("seed_demo", players=8, force=True)
+    demo_world.seed_demo(players=48)
     log_in(phone, live_server.url, "admin", "falsch")
     assert phone.get_by_role("alert").inner_text() == (
         "Benutzername oder Passwort ist falsch. Bitte erneut versuchen."
