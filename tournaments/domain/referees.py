@@ -8,10 +8,11 @@ here; the services and views feed these with plain values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tournaments.domain.scoring import MIN_GAME_PLAYERS
 from tournaments.domain.text import N_
 
 
@@ -95,17 +96,24 @@ def goes_to_head_referee(objections: int) -> bool:
     return objections >= OBJECTIONS_FOR_HEAD_REFEREE
 
 
-def not_played_by_game(from_games: Mapping[str, int], *, games: int) -> dict[int, tuple[str, ...]]:
-    """Per game number, the seat letters that do not play it (SPEC §7, Klub 4.5.1, 4.2).
+def not_played_by_game(
+    from_games: Mapping[str, int], *, games: int, letters: Sequence[str]
+) -> dict[int, tuple[str, ...]]:
+    """Per game number, the seat letters of a table (``letters``) that do not play it (SPEC §7,
+    Klub 4.5.1, 4.2).
 
     ``from_games`` maps a seat letter to the first game its player does not play. *Our reading*:
     a red card or withdrawal in game n means the player does not finish game n, so games n to the
-    last game of the round are not played; earlier games stand. Games without an absent seat
-    are left out.
+    last game of the round are not played; earlier games stand. The others finish a game as long
+    as at least :data:`~tournaments.domain.scoring.MIN_GAME_PLAYERS` remain (a table of three
+    goes on with 2-player games); a table left with one player has the game not played, so
+    every seat is listed. Games without an absent seat are left out.
     """
     result: dict[int, tuple[str, ...]] = {}
     for number in range(1, games + 1):
         absent = tuple(sorted(x for x, first in from_games.items() if first <= number))
+        if len(letters) - len(absent) < MIN_GAME_PLAYERS:
+            absent = tuple(sorted(letters))
         if absent:
             result[number] = absent
     return result

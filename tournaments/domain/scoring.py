@@ -22,7 +22,9 @@ Our readings, where the rule texts are silent (SPEC "our reading"):
   only checked once the sheet has exactly one winner.
 * A seat that did not play the game (``not_played``: red card or withdrawal in the middle of a
   round, SPEC §7, Klub 4.5.1) has no cell: the others' game is checked and scored as a game of
-  the remaining players (3 players: 4, 3, 1), and the absent seat gets no entry at all.
+  the remaining players (3 players: 4, 3, 1; 2 players: 4, 3 as in the final of two), and the
+  absent seat gets no entry at all. A table left with one player does not play the game: every
+  seat is listed as not played and the game has no entries (:data:`MIN_GAME_PLAYERS`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ TABLE_LETTERS: dict[int, tuple[str, ...]] = {n: tuple("ABCD"[:n]) for n in (4, 3
 """Seat letters per table size (Klub 6.1; 3-player tables of the house format 000 §1A; the
 house-format final of two table winners, 000 §1B)."""
 
+MIN_GAME_PLAYERS = 2
+"""SPEC §7: the fewest players who still play a game after a seat went out mid-round (the
+remaining two play as in the final of two, 000 §1B); with fewer, the game is not played."""
+
 NO_MELD_VALUES = frozenset({100, 200})
 """Klub 19.2: -100 for a player who could not meld, -200 for one who could have."""
 
@@ -51,7 +57,8 @@ PLACEMENT_POINTS: dict[tuple[int, ...], tuple[int, ...]] = {
     # 3-player tables: "analog 4 - 3 - 1 Punkt"; a shared 2nd place -> 2, 2 (our reading)
     (1, 2, 3): (4, 3, 1),
     (1, 2, 2): (4, 2, 2),
-    # the final of two table winners (000 §1B): winner 4, the other 3 (our reading)
+    # the final of two table winners (000 §1B): winner 4, the other 3 (our reading); also the
+    # remaining two of a table that lost players in the middle of a round (SPEC §7)
     (1, 2): (4, 3),
 }
 
@@ -147,13 +154,13 @@ def _error(code: str, game: int, letter: str | None, text: str, **params) -> Gam
 def _check_table(game: GameInput) -> tuple[GameError, ...]:
     """A table has 2 to 4 seats with the letters A-B, A-C or A-D, each once (Klub 6.1, 000 §1A,
     the final of two, 000 §1B); seats that did not play (SPEC §7) count for the table but leave
-    at least 3 players in the game."""
+    at least :data:`MIN_GAME_PLAYERS` in the game, or none (a game not played at all)."""
     n, size = game.number, len(game.scores)
     seats = sorted([s.letter for s in game.scores] + list(game.not_played))
-    if size not in TABLE_LETTERS or len(seats) not in TABLE_LETTERS:
+    if len(seats) not in TABLE_LETTERS:
         count = len(seats) if size in TABLE_LETTERS else size
         return (_error("player_count", n, None, T.TABLE_SIZE, n=count),)
-    if game.not_played and size < 3:
+    if game.not_played and 0 < size < MIN_GAME_PLAYERS:
         return (_error("player_count", n, None, T.GAME_SIZE, n=size),)
     if tuple(seats) != TABLE_LETTERS[len(seats)]:
         last, entered = TABLE_LETTERS[len(seats)][-1], ", ".join(seats)
@@ -301,7 +308,7 @@ def validate_game(game: GameInput, *, ruleset: RuleSet) -> tuple[GameError, ...]
         e for s in sorted(game.scores, key=lambda s: s.letter) for e in _check_seat(s, n, ruleset)
     ]
     errors.extend(seat_errors)
-    if errors:
+    if errors or not game.scores:  # no seat left: the game is not played (SPEC §7)
         return tuple(errors)
     points = {s.letter: s.points for s in game.scores if s.points is not None}
     if game.pool_exhausted:
@@ -337,6 +344,8 @@ def score_game(game: GameInput, *, ruleset: RuleSet) -> GameResult:
     if errors:
         raise InvalidGame(errors)
     points = {s.letter: s.points for s in game.scores if s.points is not None}
+    if not points:  # nobody played it (SPEC §7): no entries
+        return GameResult(number=game.number, pool_exhausted=game.pool_exhausted, entries=())
     if game.pool_exhausted:
         tied = _lowest_rack(points)
         winner = game.declared_winner if len(tied) > 1 else tied[0]

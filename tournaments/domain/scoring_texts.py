@@ -9,7 +9,10 @@ PREFIX_SEAT = N_("Game %(game)s, player %(letter)s: %(text)s")
 PREFIX_GAME = N_("Game %(game)s: %(text)s")
 
 TABLE_SIZE = N_("A table has 2 to 4 players, here there are %(n)s.")
-GAME_SIZE = N_("A game needs at least 3 players, here %(n)s play (SPEC §7).")
+GAME_SIZE = N_(
+    "A game needs at least 2 players, here %(n)s plays; a table left with one player does not "
+    "play the game (SPEC §7)."
+)
 LETTERS = N_(
     "The %(n)s players must carry the letters A–%(last)s once each (entered: %(entered)s)."
 )

@@ -67,8 +67,9 @@ class WarningForm(_TournamentForm):
         help_text=_(
             "Red card during a running round: our reading (Klub 4.5.1, 4.2) – games played "
             "stand; the player does not finish the game of the card, and from this game on "
-            "the others play as three (placement points (Platzierungspunkte) 4, 3, 1). "
-            "Without a game, the card applies from the next round."
+            "the others play on without the player (placement points (Platzierungspunkte) "
+            "4, 3, 1 for three, 4, 3 for two; a table left with one player plays no more "
+            "games). Without a game, the card applies from the next round."
         ),
     )
     note = forms.CharField(

@@ -40,6 +40,8 @@ _ENTRY = (
     "version__created_at",
     "version__reason",
     "round__published_at",
+    # every game of the round, also one nobody at the table played (SPEC §7)
+    "tournament__games_per_round",
 )
 
 
@@ -95,16 +97,21 @@ def round_sums(tournament: Tournament, *, rounds: Iterable[int]) -> dict[tuple[i
 
 def _results(rows) -> dict[int, ScoredTable]:
     """Rows of `_ENTRY` → per table the scored games in order, entries by seat letter, and the
-    correction its valid version made (all lines of a table come from that one version)."""
+    correction its valid version made (all lines of a table come from that one version). A
+    game without lines (a table left with one player, SPEC §7) is there, without entries."""
     games: dict[int, dict[int, tuple[bool, list[GameEntry]]]] = defaultdict(dict)
     corrections: dict[int, Correction | None] = {}
+    counts: dict[int, int] = {}
     for table_id, number, exhausted, letter, gp, minus, place, pp, winner, *version in rows:
         game = games[table_id].setdefault(number, (exhausted, []))
         game[1].append(GameEntry(letter, gp, minus, place, pp, winner))
         if table_id not in corrections:
-            written, reason, published = version
+            written, reason, published, counts[table_id] = version
             after = published is not None and written > published
             corrections[table_id] = Correction(written, reason) if after else None
+    for table_id, count in counts.items():
+        for number in range(1, count + 1):
+            games[table_id].setdefault(number, (False, []))
     return {
         table_id: ScoredTable(
             [

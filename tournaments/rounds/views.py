@@ -15,6 +15,7 @@ from tournaments.common.http import flash_errors
 from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
 from tournaments.domain.names import din5007_key
+from tournaments.domain.referees import not_played_by_game
 from tournaments.domain.seating import COMPASS_LABELS, seat_plan
 from tournaments.enums import RoundStatus
 from tournaments.models import Player, Round
@@ -331,23 +332,23 @@ def result_sheets(request, pk: int, number: int):
         seating = [t for t in seating if t["number"] == int(only)]
     games = tournament.games_per_round
     absent = sheets_selectors.round_absences(rnd)  # SPEC §7: out from a game on
-    sheets = [
-        {
-            "table": table,
-            "rows": [
-                {
-                    "game": g.game,
-                    "starter": g.starter,
-                    "cells": [
-                        s.player_id in absent and g.game >= absent[s.player_id].from_game
-                        for s in table["seats"]
-                    ],
-                }
-                for g in seat_plan(len(table["seats"]), games)
-            ],
-        }
-        for table in seating
-    ]
+    sheets = []
+    for table in seating:
+        seats = table["seats"]
+        out = not_played_by_game(
+            {s.letter: absent[s.player_id].from_game for s in seats if s.player_id in absent},
+            games=games,
+            letters=[s.letter for s in seats],
+        )  # a table left with one player plays no more games
+        rows = [
+            {
+                "game": g.game,
+                "starter": g.starter,
+                "cells": [s.letter in out.get(g.game, ()) for s in seats],
+            }
+            for g in seat_plan(len(seats), games)
+        ]
+        sheets.append({"table": table, "rows": rows})
     keys = table_keys(request, rnd, [t["table"].pk for t in seating])
     for sheet in sheets:
         sheet["key"] = keys.get(sheet["table"]["table"].pk)

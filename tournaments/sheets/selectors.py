@@ -129,9 +129,15 @@ def sheet_versions(sheet: ResultSheet) -> QuerySet[SheetVersion]:
 def table_absences(table: Table) -> dict[str, Absence]:
     """Seat letter → the absence in force of the player on it (SPEC §7: red card or withdrawal
     in the middle of this round)."""
+    return _seats_and_absences(table)[1]
+
+
+def _seats_and_absences(table: Table) -> tuple[tuple[str, ...], dict[str, Absence]]:
+    """The table's seat letters and `table_absences` (two queries)."""
     letters = dict(table.seats.values_list("player_id", "letter"))
     absences = Absence.objects.in_force().filter(round_id=table.round_id, player_id__in=letters)
-    return {letters[a.player_id]: a for a in absences.select_related("player")}
+    by_letter = {letters[a.player_id]: a for a in absences.select_related("player")}
+    return tuple(sorted(letters.values())), by_letter
 
 
 def round_absences(rnd) -> dict[int, Absence]:
@@ -141,5 +147,6 @@ def round_absences(rnd) -> dict[int, Absence]:
 
 def table_not_played(table: Table, *, games: int) -> dict[int, tuple[str, ...]]:
     """Per game number, the seat letters of this table that do not play it (SPEC §7)."""
-    from_games = {letter: a.from_game for letter, a in table_absences(table).items()}
-    return not_played_by_game(from_games, games=games)
+    letters, absences = _seats_and_absences(table)
+    from_games = {letter: a.from_game for letter, a in absences.items()}
+    return not_played_by_game(from_games, games=games, letters=letters)

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.domain.formats import CATEGORY_PRESETS, reserves_needed
+from tournaments.domain.referees import not_played_by_game
 from tournaments.enums import (
     CutMethod,
     FinalMode,
@@ -49,6 +50,8 @@ def simulate_tournament(
     name: str | None = None,
     rng: random.Random | None = None,
     red_card_mid_round: bool = False,
+    red_card_round: int = 1,
+    withdrawal_mid_round: bool = False,
     teams: int = 0,
 ) -> Tournament:
     """Set up, register, draw, score and publish round after round with random valid sheets.
@@ -62,6 +65,11 @@ def simulate_tournament(
     Ties at a cut (forced or by chance) are decided by lot, as the director would (Klub 4.2).
     `teams` (special tournaments, a Städtekampf, Klub 6.2.1) spreads the registered players,
     reserves included, over that many teams in turn, in random order.
+
+    `red_card_mid_round` gives a red card in a random game of round `red_card_round` (SPEC §7)
+    at table 1, or with `three_player_tables` at the first table of three (its two others
+    finish as 2-player games); `withdrawal_mid_round` then withdraws a second player of that
+    table from the same or a later game (a table of three is left with one player).
     """
     rng = rng or random.Random(seed)
     tournament, director, desk = _setup(
@@ -88,12 +96,18 @@ def simulate_tournament(
             round_services.round_release(rnd=rnd, user=director)
             if stop_after is not None and rnd.number > stop_after:
                 break
-            absent = _red_card(rng, rnd) if red_card_mid_round and rnd.number == 1 else {}
+            carded, absent = None, {}
+            if red_card_mid_round and rnd.number == red_card_round:
+                carded = _carded_table(rnd, three_player_tables)
+                absent = _red_card(rng, rnd, carded, director, withdrawal=withdrawal_mid_round)
             for table in rnd.tables.order_by("number"):
                 letters = tuple(sorted(table.seats.values_list("letter", flat=True)))
                 games = random_sheet(rng, letters, tournament.games_per_round)
-                if table.number == 1 and absent:
-                    games = [_without(rng, game, letters, absent) for game in games]
+                if table.number == carded:
+                    out = not_played_by_game(
+                        absent, games=tournament.games_per_round, letters=letters
+                    )
+                    games = [_without(rng, game, letters, out) for game in games]
                 if tie_at_cut and rnd.number == tournament.rounds_planned and table.number == 1:
                     games = tied_sheet(letters, tournament.games_per_round)
                 sheet = sheet_services.sheet_save(
@@ -106,16 +120,28 @@ def simulate_tournament(
                     sheet=sheet, expected_version=sheet.version, user=director
                 )
             round_services.round_publish(rnd=rnd, user=director)
-            if absent:
+            if absent and not three_player_tables:
                 _refill_reserves(tournament, director)
         tournament.refresh_from_db()
     return tournament
 
 
-def _red_card(rng: random.Random, rnd: Round) -> dict[str, int]:
-    """A referee's red card for a (non-reserve) player at table 1 in a random game (SPEC §7):
-    seat letter → the first game not played."""
-    seat = rng.choice(list(rnd.seats.filter(table__number=1, reserve=False).order_by("letter")))
+def _carded_table(rnd: Round, three_player_tables: bool) -> int:
+    """Table 1, or with tables of three the first of them (a final of two: its one table)."""
+    if not three_player_tables:
+        return 1
+    sizes = {t.number: t.seats.count() for t in rnd.tables.order_by("number")}
+    return next((n for n, size in sizes.items() if size == 3), min(sizes))
+
+
+def _red_card(
+    rng: random.Random, rnd: Round, table: int, director, *, withdrawal: bool
+) -> dict[str, int]:
+    """A referee's red card for a (non-reserve) player at `table` in a random game (SPEC §7)
+    and, with `withdrawal`, a second player of the table withdrawn from the same or a later
+    game: seat letter → the first game not played."""
+    seats = list(rnd.seats.filter(table__number=table).order_by("letter"))
+    seat = rng.choice([s for s in seats if not s.reserve])
     User = get_user_model()
     referee, _ = User.objects.get_or_create(username="sim-schiri")
     TournamentStaff.objects.get_or_create(
@@ -131,20 +157,37 @@ def _red_card(rng: random.Random, rnd: Round) -> dict[str, int]:
         rnd=rnd,
         game_number=game,
     )
-    return {seat.letter: game}
+    absent = {seat.letter: game}
+    if withdrawal:
+        other = rng.choice([s for s in seats if s != seat])
+        later = rng.randint(game, rnd.tournament.games_per_round)
+        registration_services.registration_update(
+            registration=rnd.tournament.registrations.get(player=other.player),
+            withdrawn=True,
+            from_game=later,
+            user=director,
+        )
+        absent[other.letter] = later
+    return absent
 
 
-def _without(rng: random.Random, game: dict, letters: tuple[str, ...], absent) -> dict:
-    """From the card's game on, a random game of the three remaining players."""
-    out = [x for x, first in absent.items() if first <= game["number"]]
-    if not out:
+def _without(
+    rng: random.Random, game: dict, letters: tuple[str, ...], out: dict[int, tuple[str, ...]]
+) -> dict:
+    """A random game of the players who still play it (SPEC §7): every seat but those `out`
+    of it (`not_played_by_game`), none at a table left with one player."""
+    playing = tuple(x for x in letters if x not in out.get(game["number"], ()))
+    if playing == letters:
         return game
-    return random_game(rng, game["number"], tuple(x for x in letters if x not in out))
+    if not playing:
+        return {"number": game["number"], "scores": {}}
+    return random_game(rng, game["number"], playing)
 
 
 def _refill_reserves(tournament: Tournament, director) -> None:
-    """The excluded player leaves the field: check in or out reserves so that the next round
-    has exactly the reserves Klub 6.1 asks for (one more, or none instead of three)."""
+    """The excluded (and a withdrawn) player leave the field: check in or out reserves so that
+    the next round has exactly the reserves Klub 6.1 asks for (the withdrawn registration is
+    no longer active, the excluded one is)."""
     active = tournament.registrations.active().filter(checked_in_at__isnull=False)
     field_players = active.filter(reserve=False).count() - 1
     reserves = list(active.filter(reserve=True))

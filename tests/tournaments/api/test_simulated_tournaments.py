@@ -18,6 +18,12 @@ FORMATS = {
         "--players", "13", "--category", "special", "--rounds", "2", "--games", "3",
         "--three-player-tables", "--seed", "13",
     ),
+    # SPEC §7: a table of three loses two players mid-round (2-player games, then none)
+    "three, players lost": (
+        "--players", "13", "--category", "special", "--rounds", "2", "--games", "3",
+        "--three-player-tables", "--red-card-mid-round", "--withdrawal-mid-round",
+        "--seed", "42",
+    ),
 }  # fmt: skip
 
 
@@ -44,10 +50,13 @@ def test_api_serves_simulated_tournament(db, name):
             assert len(table["games"]) == t.games_per_round
             for game in table["games"]:
                 assert sorted(r["letter"] for r in game["results"]) == sorted(seats)
+                played = [r for r in game["results"] if r["played"]]
+                # SPEC §7: at least two play a game, or nobody (a table left with one)
+                assert len(played) != 1
                 # Klub 19.1: the winner collects what the others lose (an exhausted pool aside)
                 if not game["pool_exhausted"]:
-                    assert sum(r["game_points"] for r in game["results"]) == 0
-                for r in game["results"]:
+                    assert sum(r["game_points"] for r in played) == 0
+                for r in played:
                     pid = seats[r["letter"]]
                     key = (pid, rnd["number"] == final_round)
                     sums[key]["pp"] += r["placement_points"]
@@ -56,7 +65,7 @@ def test_api_serves_simulated_tournament(db, name):
                     sums[key]["placings"][r["place"] - 1] += 1
                     if rnd["number"] == final_round:
                         finalists.add(pid)
-    assert sizes == ({3, 4} if name == "three" else {4})  # 13 = 4 + 3 + 3 + 3
+    assert sizes == ({3, 4} if name.startswith("three") else {4})  # 13 = 4 + 3 + 3 + 3
 
     standings = api.get(f"{API}/{t.pk}/standings/").json()
     assert standings["after_round"] == t.total_rounds

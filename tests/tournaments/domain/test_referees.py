@@ -85,7 +85,46 @@ def test_goes_to_head_referee_rejects_impossible_counts(objections):
         ),
         ("000 §1B: 3 games per round", {"C": 2}, 3, {2: ("C",), 3: ("C",)}),
         ("SPEC §7: nobody out", {}, 4, {}),
+        (
+            "SPEC §7 (our reading): a table of four losing three is left with one, no game",
+            {"A": 2, "B": 3, "C": 4},
+            4,
+            {2: ("A",), 3: ("A", "B"), 4: ("A", "B", "C", "D")},
+        ),
     ],
 )
 def test_not_played_by_game(rule, from_games, games, expected):
-    assert not_played_by_game(from_games, games=games) == expected, rule
+    assert not_played_by_game(from_games, games=games, letters="ABCD") == expected, rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "letters", "from_games", "expected"),
+    [
+        (
+            "Klub 4.5.1, SPEC §7: a table of three loses C in game 2, A and B play on as two",
+            "ABC",
+            {"C": 2},
+            {2: ("C",), 3: ("C",)},
+        ),
+        (
+            "SPEC §7: a table of three left with one player, its remaining games not played",
+            "ABC",
+            {"B": 2, "C": 3},
+            {2: ("B",), 3: ("A", "B", "C")},
+        ),
+        (
+            "SPEC §7: a table of three, two out in the same game",
+            "ABC",
+            {"A": 1, "C": 1},
+            {n: ("A", "B", "C") for n in (1, 2, 3)},
+        ),
+        (
+            "SPEC §7: a final of two loses A in game 3, the game and the rest not played",
+            "AB",
+            {"A": 3},
+            {3: ("A", "B")},
+        ),
+    ],
+)
+def test_not_played_by_game_at_small_tables(rule, letters, from_games, expected):
+    assert not_played_by_game(from_games, games=3, letters=letters) == expected, rule

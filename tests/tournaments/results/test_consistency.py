@@ -32,6 +32,20 @@ FORMATS = {
         "--three-player-tables", "--house-final", "--tie-at-cut", "--seed", "24",
     ),
     "red card mid-round": ("--players", "10", "--red-card-mid-round", "--seed", "25"),
+    "red card at a table of three": (
+        "--players", "13", "--category", "special", "--rounds", "2", "--games", "3",
+        "--three-player-tables", "--red-card-mid-round", "--seed", "28",
+    ),
+    "table of three left with one": (
+        "--players", "13", "--category", "special", "--rounds", "2", "--games", "3",
+        "--three-player-tables", "--red-card-mid-round", "--withdrawal-mid-round",
+        "--seed", "42",
+    ),
+    "red card in a final of two": (
+        "--players", "7", "--category", "special", "--rounds", "1", "--games", "3",
+        "--three-player-tables", "--house-final", "--red-card-mid-round",
+        "--red-card-round", "2", "--seed", "30",
+    ),
     "before 2014": ("--players", "8", "--year", "2012", "--seed", "26"),
     "teams": ("--players", "16", "--category", "special", "--rounds", "2", "--teams", "2",
               "--seed", "27"),
@@ -39,14 +53,21 @@ FORMATS = {
 
 
 def seat_games(tournament) -> int:
-    """Games actually played per seat: every seat of a sheet's table, minus games not played."""
-    games = tournament.games_per_round
-    total = Seat.objects.filter(round__tournament=tournament).count() * games
-    missed = sum(
-        games - a.from_game + 1
+    """Games actually played per seat: every seat of a sheet's table, minus games not played;
+    a table left with fewer than two players plays no more games (SPEC §7)."""
+    out = {
+        (a.round_id, a.player_id): a.from_game
         for a in Absence.objects.in_force().filter(round__tournament=tournament)
-    )
-    return total - missed
+    }
+    tables: dict[int, list[int | None]] = {}
+    for seat in Seat.objects.filter(round__tournament=tournament):
+        tables.setdefault(seat.table_id, []).append(out.get((seat.round_id, seat.player_id)))
+    played = 0
+    for firsts in tables.values():
+        for game in range(1, tournament.games_per_round + 1):
+            playing = sum(1 for first in firsts if first is None or first > game)
+            played += playing if playing >= 2 else 0
+    return played
 
 
 @pytest.mark.parametrize("name", FORMATS)

@@ -15,6 +15,7 @@ from tests.support.builders import (
 )
 from tournaments.enums import GlobalRole, StaffRole, WarningGround, WarningKind
 from tournaments.referees import services as referees_services
+from tournaments.registration import services as registration_services
 from tournaments.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
@@ -112,4 +113,34 @@ def test_a_player_out_mid_round_is_printed_as_not_played(client, world):
         ("2", 0),
         ("3", 1),
         ("4", 1),
+    ]
+
+
+def test_a_table_of_three_left_with_one_is_printed_as_not_played(client, director, players):
+    """Klub 4.5.1, SPEC §7: at a table of three, B's red card in game 2 leaves a 2-player game;
+    C's withdrawal from game 3 leaves A alone, so game 3 is not played by anyone."""
+    t = make_house_tournament(director=director, has_final=False)
+    register_players(t, players, count=6, user=director)
+    rnd = round_services.round_pair_next(tournament=t, user=director, seed=5)
+    rnd = round_services.round_release(rnd=rnd, user=director)
+    referee = make_user("schiri-druck", role=GlobalRole.REFEREE)
+    add_staff(t, referee, StaffRole.REFEREE)
+    b, c = (rnd.seats.get(table__number=1, letter=x) for x in "BC")
+    referees_services.warning_give(
+        tournament=t, player=b.player, kind=WarningKind.RED, ground=WarningGround.UNSPORTING,
+        user=referee, rnd=rnd, game_number=2,
+    )  # fmt: skip
+    registration_services.registration_update(
+        registration=c.player.registrations.get(tournament=t),
+        withdrawn=True,
+        from_game=3,
+        user=director,
+    )
+    client.force_login(director)
+    first = sheets(client.get(url(t, tisch=1)).content.decode())[0]
+    rows = re.findall(r'<tr><th scope="row">(\d)</th><td>[A-D]</td>(.*?)</tr>', first)
+    assert [(game, cells.count("nicht gespielt")) for game, cells in rows] == [
+        ("1", 0),
+        ("2", 1),
+        ("3", 3),
     ]

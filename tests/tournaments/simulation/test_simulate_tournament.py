@@ -10,7 +10,15 @@ from tests.support.builders import simulate_tournament
 from tests.support.reading import player_at
 from tournaments.domain.formats import reserves_needed
 from tournaments.enums import RoundStatus, SheetStatus, WarningKind
-from tournaments.models import Absence, CutDecision, PlayerWarning, ResultSheet, Seat, Tournament
+from tournaments.models import (
+    Absence,
+    CutDecision,
+    PlayerWarning,
+    ResultSheet,
+    ScoredLine,
+    Seat,
+    Tournament,
+)
 from tournaments.standings.selectors import standings_table
 
 
@@ -150,6 +158,15 @@ def test_simulate_house_final_with_a_tie_at_the_cut(db):
             {**HOUSE_FINAL, "house_final": False, "tie_at_cut": True},
             "--tie-at-cut nur mit --house-final.",
         ),
+        (
+            {"withdrawal_mid_round": True},
+            "--withdrawal-mid-round nur mit --red-card-mid-round.",
+        ),
+        ({"red_card_round": 2}, "--red-card-round nur mit --red-card-mid-round."),
+        (
+            {"red_card_mid_round": True, "red_card_round": 0},
+            "--red-card-round braucht eine Zahl ab 1.",
+        ),
     ],
 )
 def test_simulate_house_final_options_are_checked(db, args, message):
@@ -183,3 +200,53 @@ def test_simulate_teams_only_for_special_tournaments(db):
     with pytest.raises(CommandError) as refused:
         call_command("simulate_tournament", players=16, teams=4, seed=4, stdout=io.StringIO())
     assert str(refused.value) == "--teams nur mit --category special (Klub 6.2.1)."
+
+
+SMALL_TABLES = ("--category", "special", "--games", "3", "--three-player-tables", "--year", "2025")
+
+
+@pytest.mark.parametrize(
+    ("rule", "args", "seats", "games"),
+    [
+        (
+            "Klub 4.5.1, SPEC §7: a red card at a table of three, the two play on (4, 3)",
+            ("--players", "13", "--rounds", "2", "--red-card-mid-round", "--seed", "28"),
+            3,
+            [3, 3, 2],  # players per game of the card's table
+        ),
+        (
+            "SPEC §7: a table of three left with one player, its last game not played",
+            ("--players", "13", "--rounds", "2", "--red-card-mid-round",
+             "--withdrawal-mid-round", "--seed", "42"),
+            3,
+            [2, 2, 0],
+        ),
+        (
+            "SPEC §7: a red card in the final of two (000 §1B), its last game not played",
+            ("--players", "7", "--rounds", "1", "--house-final", "--red-card-mid-round",
+             "--red-card-round", "2", "--seed", "30"),
+            2,
+            [2, 2, 0],
+        ),
+    ],
+)  # fmt: skip
+def test_simulate_a_small_table_losing_players_mid_round(db, rule, args, seats, games):
+    """The simulator plays SPEC §7 at tables of three and in a final of two: the games of the
+    card's table have the remaining players (placement points 4, 3 for two, Klub 10.1) or, left
+    with one, nobody; the tournament is finished and the carded player has no rank."""
+    tournament = simulate_tournament(*args, *SMALL_TABLES)
+    assert tournament.status == "finished", rule
+    card = PlayerWarning.objects.get(tournament=tournament, kind=WarningKind.RED)
+    table = Seat.objects.get(round=card.round, player=card.player).table
+    assert table.seats.count() == seats, rule
+    lines = ScoredLine.objects.filter(table=table)
+    by_game = [
+        sorted(lines.filter(game_number=g).values_list("placement_points", flat=True))
+        for g in range(1, tournament.games_per_round + 1)
+    ]
+    assert [len(points) for points in by_game] == games, rule
+    assert all(points in ([], [3, 4], [1, 3, 4], [2, 2, 4]) for points in by_game), rule
+    # out of the standings: listed without a rank if he played a game, else not listed
+    entries = [e for e in standings_table(tournament).entries if e.player == card.player]
+    assert [(e.rank, e.excluded) for e in entries] == [(None, True)] * len(entries), rule
+    assert len(entries) == int(any(lines.filter(player=card.player))), rule

@@ -38,7 +38,24 @@ class Command(BaseCommand):
         parser.add_argument(
             "--red-card-mid-round",
             action="store_true",
-            help="Rote Karte in Runde 1 an Tisch 1 mitten in der Runde (SPEC §7).",
+            help=(
+                "Rote Karte mitten in der Runde (SPEC §7) an Tisch 1, mit Dreiertischen am "
+                "ersten Dreiertisch (die zwei anderen spielen zu zweit weiter)."
+            ),
+        )
+        parser.add_argument(
+            "--red-card-round",
+            type=int,
+            default=1,
+            help="Die Runde der roten Karte (Standard 1; die letzte Runde: z. B. das Finale).",
+        )
+        parser.add_argument(
+            "--withdrawal-mid-round",
+            action="store_true",
+            help=(
+                "Dazu meldet sich ein zweiter Spieler desselben Tisches ab einem Spiel ab "
+                "(SPEC §7): ein Dreiertisch bleibt mit einem Spieler zurück."
+            ),
         )
         parser.add_argument(
             "--teams",
@@ -50,8 +67,12 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         if opts["three_player_tables"] and opts["category"] != Category.SPECIAL:
             raise CommandError("--three-player-tables nur mit --category special.")
-        if opts["red_card_mid_round"] and opts["three_player_tables"]:
-            raise CommandError("--red-card-mid-round nur mit Ersatzspielern (Vierertische).")
+        if opts["withdrawal_mid_round"] and not opts["red_card_mid_round"]:
+            raise CommandError("--withdrawal-mid-round nur mit --red-card-mid-round.")
+        if opts["red_card_round"] < 1:
+            raise CommandError("--red-card-round braucht eine Zahl ab 1.")
+        if opts["red_card_round"] != 1 and not opts["red_card_mid_round"]:
+            raise CommandError("--red-card-round nur mit --red-card-mid-round.")
         if opts["house_final"] and opts["category"] != Category.SPECIAL:
             raise CommandError("--house-final nur mit --category special (000 §1B).")
         if opts["tie_at_cut"] and not opts["house_final"]:
@@ -77,6 +98,8 @@ class Command(BaseCommand):
                 name=opts["name"],
                 rng=random.Random(seed),
                 red_card_mid_round=opts["red_card_mid_round"],
+                red_card_round=opts["red_card_round"],
+                withdrawal_mid_round=opts["withdrawal_mid_round"],
                 teams=opts["teams"],
             )
         except ValidationError as exc:
