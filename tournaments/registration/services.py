@@ -84,6 +84,7 @@ def _table_winners_full(locked: Tournament) -> str:
     ) % {"n": _cap(locked)}
 
 
+@tournament_write
 def require_check_in_place(locked: Tournament, *, adding: int) -> None:
     """SPEC §1: with a final of the table winners at most 16 players (not reserves) are
     checked in, so the draw never makes more than four tables. The caller holds the lock."""
