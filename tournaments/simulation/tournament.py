@@ -49,6 +49,7 @@ def simulate_tournament(
     name: str | None = None,
     rng: random.Random | None = None,
     red_card_mid_round: bool = False,
+    red_card_before_release: bool = False,
     teams: int = 0,
 ) -> Tournament:
     """Set up, register, draw, score and publish round after round with random valid sheets.
@@ -62,6 +63,9 @@ def simulate_tournament(
     Ties at a cut (forced or by chance) are decided by lot, as the director would (Klub 4.2).
     `teams` (special tournaments, a Städtekampf, Klub 6.2.1) spreads the registered players,
     reserves included, over that many teams in turn, in random order.
+    `red_card_before_release` gives a red card in round 1 between its draw and its release
+    (SPEC §7): the round is drawn again without the player (after the desk checked in or out
+    the reserves the rest needs).
     """
     rng = rng or random.Random(seed)
     tournament, director, desk = _setup(
@@ -85,6 +89,8 @@ def simulate_tournament(
             rnd = round_services.round_pair_next(
                 tournament=tournament, user=director, seed=rng.randrange(2**62)
             )
+            if red_card_before_release and rnd.number == 1:
+                _red_card_before_release(rng, rnd, director)
             round_services.round_release(rnd=rnd, user=director)
             if stop_after is not None and rnd.number > stop_after:
                 break
@@ -116,11 +122,7 @@ def _red_card(rng: random.Random, rnd: Round) -> dict[str, int]:
     """A referee's red card for a (non-reserve) player at table 1 in a random game (SPEC §7):
     seat letter → the first game not played."""
     seat = rng.choice(list(rnd.seats.filter(table__number=1, reserve=False).order_by("letter")))
-    User = get_user_model()
-    referee, _ = User.objects.get_or_create(username="sim-schiri")
-    TournamentStaff.objects.get_or_create(
-        tournament=rnd.tournament, user=referee, role=StaffRole.REFEREE
-    )
+    referee = _referee(rnd.tournament)
     game = rng.randint(1, rnd.tournament.games_per_round)
     referees_services.warning_give(
         tournament=rnd.tournament,
@@ -132,6 +134,30 @@ def _red_card(rng: random.Random, rnd: Round) -> dict[str, int]:
         game_number=game,
     )
     return {seat.letter: game}
+
+
+def _red_card_before_release(rng: random.Random, rnd: Round, director) -> None:
+    """SPEC §7: a red card before the release takes the player out of the draw at once; where
+    the rest needs other reserves (Klub 6.1), the desk fixes them and the director draws again."""
+    seat = rng.choice(list(rnd.seats.filter(reserve=False).order_by("pk")))
+    referees_services.warning_give(
+        tournament=rnd.tournament,
+        player=seat.player,
+        kind=WarningKind.RED,
+        ground=WarningGround.UNSPORTING,
+        user=_referee(rnd.tournament),
+    )
+    if not rnd.tables.exists():
+        _refill_reserves(rnd.tournament, director)
+        round_services.round_redraw(rnd=rnd, user=director)
+
+
+def _referee(tournament: Tournament):
+    referee, _ = get_user_model().objects.get_or_create(username="sim-schiri")
+    TournamentStaff.objects.get_or_create(
+        tournament=tournament, user=referee, role=StaffRole.REFEREE
+    )
+    return referee
 
 
 def _without(rng: random.Random, game: dict, letters: tuple[str, ...], absent) -> dict:

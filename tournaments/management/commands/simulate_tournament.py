@@ -41,6 +41,12 @@ class Command(BaseCommand):
             help="Rote Karte in Runde 1 an Tisch 1 mitten in der Runde (SPEC §7).",
         )
         parser.add_argument(
+            "--red-card-before-release",
+            action="store_true",
+            help="Rote Karte nach der Auslosung von Runde 1, vor der Freigabe: neu ausgelost "
+            "(SPEC §7).",
+        )
+        parser.add_argument(
             "--teams",
             type=int,
             default=0,
@@ -77,6 +83,7 @@ class Command(BaseCommand):
                 name=opts["name"],
                 rng=random.Random(seed),
                 red_card_mid_round=opts["red_card_mid_round"],
+                red_card_before_release=opts["red_card_before_release"],
                 teams=opts["teams"],
             )
         except ValidationError as exc:
