@@ -68,7 +68,8 @@ class WarningForm(_TournamentForm):
             "Red card during a running round: our reading (Klub 4.5.1, 4.2) – games played "
             "stand; the player does not finish the game of the card, and from this game on "
             "the others play as three (placement points (Platzierungspunkte) 4, 3, 1). "
-            "Without a game, the card applies from the next round."
+            "Without a game (in a break), from the first game the table's sheet does not hold "
+            "yet; a round not released yet is drawn again without the player."
         ),
     )
     note = forms.CharField(
