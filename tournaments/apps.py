@@ -26,6 +26,10 @@ class TournamentsConfig(AppConfig):
 
         receivers.connect()  # the venue laptop's uploader hears of publications
 
+        from tournaments.rounds import receivers as round_receivers
+
+        round_receivers.connect()  # a red card takes the player out of a drawn round (SPEC §7)
+
 
 def _shown_value(value):
     """A date or moment in a core message as the active language writes it (common/formats.py)."""

@@ -91,6 +91,7 @@ CALLS = {
         drawn, data=lambda w: {"player": w.drawn_seated[1], "table": 2, "reason": "Rollstuhl"}
     ),
     "round_release": Call(drawn),
+    "round_redraw": Call(drawn),
     "round_clock": Call(r2, data=lambda w: {"action": "start", "minutes": "90"}),
     "result_sheets": Call(r2),
     "desk_board": Call(r2),
@@ -207,6 +208,8 @@ round_pin                    GET  L    405  405  405  405  405  405  405  405  4
 round_pin                    POST L    403  403  403  403  403  403  W    403  403  W    W
 round_publish                GET  L    405  405  405  405  405  405  405  405  405  405  405
 round_publish                POST L    403  403  403  403  403  403  302  403  403  302  302
+round_redraw                 GET  L    405  405  405  405  405  405  405  405  405  405  405
+round_redraw                 POST L    403  403  403  403  403  403  W    403  403  W    W
 round_release                GET  L    405  405  405  405  405  405  405  405  405  405  405
 round_release                POST L    403  403  403  403  403  403  W    403  403  W    W
 # The round clock (issue #15.7): the tournament's directors only; the desk does not run it.

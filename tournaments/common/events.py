@@ -32,6 +32,11 @@ published_sheet_corrected = Signal()
 #: removed player (account, appeals, correction lines) or refuses with a ValidationError.
 players_merged = Signal()
 
+#: sent inside the card's transaction with ``tournament``, ``player`` and ``user`` when a
+#: red card excludes a player (SPEC §7, Klub 4.5.1): a drawn round that is not released yet is
+#: drawn again without him (rounds listen); a receiver returns a text for the referee, or None.
+player_excluded = Signal()
+
 #: sent inside the erasure transaction with ``player_id`` (issue 16, DSGVO): the ranking clears
 #: the personal data it holds (account, invitations, appeal texts and attachments).
 player_erased = Signal()

@@ -167,6 +167,54 @@ FINAL_TABLE_WINNERS = "table_winners"
 MIN_PLAYERS = 3
 """The smallest field that can be seated: one table of three (000 §1A)."""
 
+TABLE_WINNERS_MAX_TABLES = TABLE_SIZE
+"""000 §1B: the table winners play the final at one table, so the preliminary round has at
+most four tables (one winner per table)."""
+
+TABLE_WINNERS_MIN_TABLES = MIN_FINALISTS
+"""000 §1B: one table gives one winner, no final; two tables (5-8 players) give a final of two."""
+
+TABLE_WINNERS_MAX_PLAYERS = TABLE_WINNERS_MAX_TABLES * TABLE_SIZE
+"""000 §1A: "max. 16 Spieler": four tables of at most four players (SPEC §1)."""
+
+
+def default_final_mode(*, rule_set: str) -> str:
+    """SPEC §1: a house-format tournament (000 §5A rule set) fills its final with the winner of
+    every table (000 §1B); every other one with the top of the preliminary standings (Klub 6.2)."""
+    return FINAL_TABLE_WINNERS if rule_set == RULES_HOUSE.code else FINAL_TOP_N
+
+
+def field_cap(*, max_players: int | None, has_final: bool, final_mode: str) -> int | None:
+    """The most players the field may hold (None: no cap): the announced maximum, and with a
+    final of the table winners at most 16 (000 §1A, §1B: one final table, so four tables)."""
+    if not (has_final and final_mode == FINAL_TABLE_WINNERS):
+        return max_players
+    return min(max_players or TABLE_WINNERS_MAX_PLAYERS, TABLE_WINNERS_MAX_PLAYERS)
+
+
+def table_winners_field_error(tables: int) -> Message | None:
+    """Why a preliminary round of ``tables`` tables cannot lead to a final of the table winners
+    (000 §1B: one final table of two to four winners), or None. Checked at the draw, so no
+    round is played whose final cannot be drawn."""
+    if tables > TABLE_WINNERS_MAX_TABLES:
+        return message(
+            N_(
+                "%(tables)s tables would give %(tables)s table winners, but their final is one "
+                "table: at most 4 tables, i.e. at most 16 players (000 §1A, §1B). Please check "
+                "players out, or change the final first."
+            ),
+            tables=tables,
+        )
+    if tables < TABLE_WINNERS_MIN_TABLES:
+        return message(
+            N_(
+                "One table gives a single table winner, so no final: a final of the table "
+                "winners needs at least two tables (000 §1B). Please check more players in, or "
+                "change the final first."
+            )
+        )
+    return None
+
 
 def format_errors(
     *,
@@ -228,6 +276,15 @@ def format_errors(
                 "be a multiple of 4 (Klub 6.1)."
             )
         )
+    elif has_final and top_n and not _seatable(finalists_count):
+        errors["finalists_count"] = message(
+            N_(
+                "A final of %(n)s players can never be seated: the final sits at tables of four "
+                "and three (000 §1A), which no field of %(n)s fills. Please choose another "
+                "number of finalists."
+            ),
+            n=finalists_count,
+        )
     if final_mode not in (FINAL_TOP_N, FINAL_TABLE_WINNERS):
         errors["final_mode"] = message(N_("Unknown way of filling the final."))
     elif has_final and not top_n and not special:
@@ -243,6 +300,13 @@ def format_errors(
         )
     if max_players is not None and max_players < MIN_PLAYERS:
         errors["max_players"] = message(N_("At least three players."))
+    elif has_final and not top_n and special and (max_players or 0) > TABLE_WINNERS_MAX_PLAYERS:
+        errors["max_players"] = message(
+            N_(
+                "The final of the table winners is one table, so the preliminary round has at "
+                "most 4 tables: at most 16 players (000 §1A, §1B)."
+            )
+        )
     if end_date < start_date:
         errors["end_date"] = message(N_("The end lies before the start."))
     if ranking_year != start_date.year:
@@ -392,6 +456,15 @@ def special_change_error(*, today: date, start_date: date) -> Message | None:
         ),
         date=earliest,  # written in the reader's date format where it is shown
     )
+
+
+def _seatable(finalists: int) -> bool:
+    """Whether a final of this many players can be seated at all (`final_table_sizes`)."""
+    try:
+        final_table_sizes(finalists)
+    except FieldSizeError:
+        return False
+    return True
 
 
 def final_table_sizes(finalists: int) -> tuple[int, ...]:

@@ -117,3 +117,10 @@ def not_played_by_game(
         if absent:
             result[number] = absent
     return result
+
+
+def first_game_not_played(*, games_entered: int, games_per_round: int) -> int | None:
+    """The first game of a running round not yet played, by what the table's sheet holds (SPEC
+    §7: a red card in a break is an absence from it); None when every game is played."""
+    following = games_entered + 1
+    return following if following <= games_per_round else None

@@ -69,7 +69,8 @@ class WarningForm(_TournamentForm):
             "stand; the player does not finish the game of the card, and from this game on "
             "the others play on without the player (placement points (Platzierungspunkte) "
             "4, 3, 1 for three, 4, 3 for two; a table left with one player plays no more "
-            "games). Without a game, the card applies from the next round."
+            "games). Without a game (in a break), from the first game the table's sheet does "
+            "not hold yet; a round not released yet is drawn again without the player."
         ),
     )
     note = forms.CharField(

@@ -26,6 +26,7 @@ from tournaments.models import (
     Player,
     PlayerWarning,
     Registration,
+    ResultSheet,
     Round,
     Ruling,
     Seat,
@@ -127,30 +128,70 @@ def warning_give(
     except IntegrityError as exc:  # a second referee was faster with the same red card
         earlier = _red_card_in_force(locked, player)
         raise ValidationError(_already_red(player, earlier)) from exc
+    warning.consequences = []  # what the card did to the rounds, for the referee (SPEC §7)
     if kind == WarningKind.RED:  # standings and the ranking leave the player out
-        _absent_from_game(warning, user)
+        for _receiver, text in events.player_excluded.send(
+            sender=PlayerWarning, tournament=locked, player=player, user=user
+        ):
+            warning.consequences += [text] if text else []
+        absence = _absent_from_game(warning, user)
+        if absence is not None:
+            warning.consequences.append(
+                _("%(name)s does not play round %(number)s from game %(game)s on.")
+                % {
+                    "name": player.full_name,
+                    "number": absence.round.number,
+                    "game": absence.from_game,
+                }
+            )
         events.published_results_changed(locked.pk)
     return warning
 
 
-def _absent_from_game(warning: PlayerWarning, user) -> None:
-    """A red card in game n of a released, unpublished round (SPEC §7, Klub 4.5.1): *our
-    reading*, the player does not finish game n, so games n to the last are not played."""
-    if warning.round_id is None or warning.game_number is None:
-        return  # given in a break: the round's games stand, the next round pairs without him
-    rnd = Round.objects.select_for_update().get(pk=warning.round_id)
-    if rnd.status != RoundStatus.RELEASED:
-        return
+def _absent_from_game(warning: PlayerWarning, user) -> Absence | None:
+    """A red card while a released round is not published (SPEC §7, Klub 4.5.1) is an absence
+    from the first game not yet played, at once: *our reading*, the player does not finish the
+    game the referee names, so games n to the last are not played; without a game (in a break)
+    the first game the table's sheet does not hold yet. A drawn round is drawn again instead
+    (`rounds.services.round_take_out`)."""
+    seat = (
+        Seat.objects.select_for_update(of=("self",))
+        .filter(
+            round__tournament_id=warning.tournament_id,
+            round__status=RoundStatus.RELEASED,
+            player_id=warning.player_id,
+        )
+        .select_related("round")
+        .first()
+    )
+    if seat is None:
+        return None
+    rnd = seat.round
     if Absence.objects.in_force().filter(round=rnd, player_id=warning.player_id).exists():
-        return  # already out of this round (withdrawn): the earlier absence stands
-    Absence.objects.create(
+        return None  # already out of this round (withdrawn): the earlier absence stands
+    if warning.round_id == rnd.pk and warning.game_number is not None:
+        from_game = warning.game_number
+    else:
+        from_game = referee_domain.first_game_not_played(
+            games_entered=_games_entered(seat.table_id),
+            games_per_round=warning.tournament.games_per_round,
+        )
+    if from_game is None:
+        return None  # every game of the round is on the sheet: the next round leaves him out
+    return Absence.objects.create(
         round=rnd,
         player_id=warning.player_id,
-        from_game=warning.game_number,
+        from_game=from_game,
         reason=AbsenceReason.RED_CARD,
         warning=warning,
         created_by=user,
     )
+
+
+def _games_entered(table_id: int) -> int:
+    """How many games the table's current sheet holds (0 before anything was entered)."""
+    sheet = ResultSheet.objects.filter(table_id=table_id).select_related("current").first()
+    return len(sheet.current.games) if sheet is not None and sheet.current is not None else 0
 
 
 def _red_card_in_force(tournament: Tournament, player: Player) -> PlayerWarning | None:

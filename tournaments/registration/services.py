@@ -11,9 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.common import events
 from tournaments.common.guards import require_not_finished, tournament_write
-from tournaments.domain.formats import (
-    ANNOUNCE_DAYS_SPECIAL,
-)
+from tournaments.domain.formats import ANNOUNCE_DAYS_SPECIAL, field_cap
 from tournaments.enums import (
     AbsenceReason,
     Category,
@@ -48,23 +46,56 @@ def _lock_for_registration(tournament: Tournament) -> Tournament:
     return locked
 
 
+def _cap(locked: Tournament) -> int | None:
+    """The field cap: the announced maximum, and 16 with a final of the table winners (SPEC §1)."""
+    return field_cap(
+        max_players=locked.max_players, has_final=locked.has_final, final_mode=locked.final_mode
+    )
+
+
 def free_places(locked: Tournament, *, exclude_pk: int | None = None) -> int | None:
     """Places left under the field cap (active, non-reserve registrations); None: no cap."""
-    if not locked.max_players:
+    cap = _cap(locked)
+    if not cap:
         return None
     active = locked.registrations.active().filter(reserve=False)
     if exclude_pk is not None:
         active = active.exclude(pk=exclude_pk)
-    return max(locked.max_players - active.count(), 0)
+    return max(cap - active.count(), 0)
 
 
 def _check_capacity(locked: Tournament, *, exclude_pk: int | None = None) -> None:
     """The field cap counts active, non-reserve registrations; reserves may always be added."""
-    if free_places(locked, exclude_pk=exclude_pk) == 0:
-        raise ValidationError(
-            _("The field is full with %(n)s players. Register the player as a reserve.")
-            % {"n": locked.max_players}
-        )
+    if free_places(locked, exclude_pk=exclude_pk) != 0:
+        return
+    if _cap(locked) != locked.max_players:
+        raise ValidationError(_table_winners_full(locked))
+    raise ValidationError(
+        _("The field is full with %(n)s players. Register the player as a reserve.")
+        % {"n": locked.max_players}
+    )
+
+
+def _table_winners_full(locked: Tournament) -> str:
+    return _(
+        "The field is full with %(n)s players: the final of the table winners is one table, so "
+        "the preliminary round has at most 4 tables (000 §1A, §1B). To take more players, "
+        "change the final first."
+    ) % {"n": _cap(locked)}
+
+
+@tournament_write
+def require_check_in_place(locked: Tournament, *, adding: int) -> None:
+    """SPEC §1: with a final of the table winners at most 16 players (not reserves) are
+    checked in, so the draw never makes more than four tables. The caller holds the lock."""
+    final_cap = field_cap(
+        max_players=None, has_final=locked.has_final, final_mode=locked.final_mode
+    )
+    if final_cap is None:
+        return
+    checked_in = locked.registrations.active().filter(reserve=False, checked_in_at__isnull=False)
+    if checked_in.count() + adding > final_cap:
+        raise ValidationError(_table_winners_full(locked))
 
 
 def _require_not_in_other_field(tournament: Tournament, player: Player) -> None:
@@ -173,6 +204,8 @@ def registration_update(
     if checked_in is not None:
         if reg.withdrawn_at and checked_in:
             raise ValidationError(_("Withdrawn players cannot check in."))
+        if checked_in and reg.checked_in_at is None and not reg.reserve:
+            require_check_in_place(locked_t, adding=1)
         reg.checked_in_at = (reg.checked_in_at or timezone.now()) if checked_in else None
     if from_game is not None and not withdrawn:
         raise ValidationError(_("“From game” applies only together with a withdrawal."))
@@ -269,12 +302,10 @@ def _absent_from_game(tournament: Tournament, reg: Registration, from_game: int,
 @transaction.atomic
 @tournament_write
 def registrations_check_in_all(*, tournament: Tournament) -> int:
-    _lock_for_registration(tournament)
-    return (
-        tournament.registrations.active()
-        .filter(checked_in_at__isnull=True)
-        .update(checked_in_at=timezone.now())
-    )
+    locked = _lock_for_registration(tournament)
+    waiting = tournament.registrations.active().filter(checked_in_at__isnull=True)
+    require_check_in_place(locked, adding=waiting.filter(reserve=False).count())
+    return waiting.update(checked_in_at=timezone.now())
 
 
 @transaction.atomic

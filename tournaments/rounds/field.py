@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from tournaments.domain.formats import (
     FieldSizeError,
     reserves_needed,
+    table_winners_field_error,
     three_table_plan,
 )
 from tournaments.enums import TablePolicy
@@ -32,6 +33,18 @@ class FieldStatus:
 
 
 def field_status(*, tournament: Tournament, players: int, reserves: int) -> FieldStatus:
+    """Whether the checked-in field can be seated in a preliminary round (Klub 6.1, 000 §1A)
+    and, with a final of the table winners, still gives a final of one table (000 §1B)."""
+    status = _table_plan_status(tournament=tournament, players=players, reserves=reserves)
+    if not (status.ok and tournament.has_final and tournament.final_of_table_winners):
+        return status
+    refusal = table_winners_field_error(len(status.table_sizes))
+    if refusal is None:
+        return status
+    return FieldStatus(players, reserves, status.reserves_needed, (), False, str(refusal))
+
+
+def _table_plan_status(*, tournament: Tournament, players: int, reserves: int) -> FieldStatus:
     if tournament.table_policy == TablePolicy.THREE_PLAYER:
         if tournament.max_players and players > tournament.max_players:
             return FieldStatus(

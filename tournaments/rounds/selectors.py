@@ -263,6 +263,14 @@ def any_round_drawn(tournament: Tournament) -> bool:
     return tournament.rounds.exists()
 
 
+def round_redrawn(rnd: Round) -> PairingChange | None:
+    """The newest "drawn again" of a round that is not released (SPEC §7: a red card after the
+    draw), for the notice on the director's round page; None once released."""
+    if rnd.status != RoundStatus.DRAWN:
+        return None
+    return rnd.changes.filter(action="redraw").order_by("-at", "-pk").first()
+
+
 def public_rounds(tournament: Tournament) -> list[Round]:
     """The rounds the public may see (released or published), in order; a drawn one is internal."""
     return list(tournament.rounds.exclude(status=RoundStatus.DRAWN).order_by("number"))

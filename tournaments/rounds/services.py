@@ -63,6 +63,12 @@ def _store(
         notice=notice,
         created_by=user,
     )
+    _seat(rnd, pairing, reserves)
+    return rnd
+
+
+def _seat(rnd: Round, pairing, reserves) -> None:
+    """The round's tables and seats as the pairing has them."""
     tables = Table.objects.bulk_create([Table(round=rnd, number=t.number) for t in pairing.tables])
     by_number = {t.number: t for t in tables}
     Seat.objects.bulk_create(
@@ -78,7 +84,6 @@ def _store(
             for seat in t.seats
         ]
     )
-    return rnd
 
 
 def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
@@ -322,11 +327,88 @@ def pin_set(
         _change(rnd, user, "pin", pinned + why, [])
 
 
+REDRAW = "redraw"
+"""The change-log action of a round drawn again (SPEC §7)."""
+
+
+def _redraw(locked: Round) -> None:
+    """Draw the unreleased round again from its field as it is now, with a new seed: the old
+    tables go (nothing was played at them). Raises ValidationError when the field cannot be
+    seated; the caller's savepoint then keeps the old tables."""
+    tournament = Tournament.objects.select_for_update().get(pk=locked.tournament_id)
+    locked.tables.all().delete()  # and their seats
+    seed = secrets.randbits(62)
+    try:
+        pairing, report, reserves, _kind = _draw(tournament, locked.number, seed, locked.is_final)
+    except pairing_domain.PairingError as exc:
+        raise ValidationError(str(exc)) from exc
+    _seat(locked, pairing, reserves)
+    locked.seed, locked.method = pairing.seed, pairing.method
+    locked.notice = to_record(report.notice() if report else None)
+    locked.save(update_fields=["seed", "method", "notice"])
+
+
+@transaction.atomic
+@tournament_write
+def round_redraw(*, rnd: Round, user) -> Round:
+    """The director draws a round that is not released yet again (after a red card left it
+    without tables because the field did not fit, SPEC §7); refused with no change while the
+    field still cannot be seated."""
+    permissions.require_director(user, rnd.tournament)
+    locked = _editable_round(rnd)
+    _redraw(locked)
+    description = _("Drawn again (seed %(seed)s).") % {"seed": locked.seed}
+    _change(locked, user, REDRAW, description, [])
+    return locked
+
+
+@tournament_write
+def round_take_out(*, tournament: Tournament, player: Player, user) -> str | None:
+    """Klub 4.5.1, SPEC §7: a red card between the draw and the release takes the player out
+    of that draw at once: the round is drawn again without him. Where the rest cannot be
+    seated (a reserve missing, say), the round keeps no tables until the director draws it
+    again. The change log and the round page say so; the text is returned for the referee."""
+    seat = (
+        Seat.objects.filter(
+            round__tournament=tournament, round__status=RoundStatus.DRAWN, player=player
+        )
+        .select_related("round")
+        .first()
+    )
+    if seat is None:
+        return None
+    locked = _editable_round(seat.round)
+    name = player.full_name
+    try:
+        with transaction.atomic():
+            _redraw(locked)
+    except ValidationError as exc:
+        locked.tables.all().delete()
+        locked.notice = ""
+        locked.save(update_fields=["notice"])
+        description = _(
+            "%(name)s is excluded (red card) and was taken out of this draw; the round could "
+            "not be drawn again without them: %(reason)s Please make the field fit (e.g. check "
+            "in a reserve), then draw the round again."
+        ) % {"name": name, "reason": " ".join(exc.messages)}
+    else:
+        description = _(
+            "%(name)s is excluded (red card): the round was drawn again without them "
+            "(seed %(seed)s)."
+        ) % {"name": name, "seed": locked.seed}
+    _change(locked, user, REDRAW, description, [])
+    return description
+
+
 @transaction.atomic
 @tournament_write
 def round_release(*, rnd: Round, user) -> Round:
     """Make the pairing public (lists, table cards); after this, no more overrides."""
     locked = _editable_round(rnd)
+    if not locked.tables.exists():
+        raise ValidationError(
+            _("This round has no tables: please draw it again first (“Draw again”).")
+        )
     locked.status = RoundStatus.RELEASED
     locked.released_at = timezone.now()
     locked.save(update_fields=["status", "released_at"])

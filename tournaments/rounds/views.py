@@ -88,6 +88,7 @@ def _director_context(rnd: Round) -> dict:
         "team_clash_texts": _team_clash_texts(rnd, seating, report),
         "seated": seated,
         "changes": rounds_selectors.round_changes(rnd),
+        "redrawn": rounds_selectors.round_redrawn(rnd),
         "editable": rnd.status == RoundStatus.DRAWN,
         "swap_form": SwapForm(),
         "move_form": MoveForm(),
@@ -209,6 +210,24 @@ def round_pin(request, pk: int, number: int):
                     request, _("Table fixing of %(name)s removed.") % {"name": player.full_name}
                 )
     return _after_edit(request, rnd)
+
+
+@login_required
+@require_POST
+def round_redraw(request, pk: int, number: int):
+    """Draw a round that is not released yet again (SPEC §7: after a red card)."""
+    rnd = directed_round(request, pk, number)
+    try:
+        rnd = round_services.round_redraw(rnd=rnd, user=request.user)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Round %(number)s is drawn (seed %(seed)s).")
+            % {"number": rnd.number, "seed": rnd.seed},
+        )
+    return redirect("director:round_detail", pk, number)
 
 
 @login_required

@@ -5,7 +5,7 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.formats import CATEGORY_PRESETS, SECONDS_PER_MOVE
+from tournaments.domain.formats import CATEGORY_PRESETS, SECONDS_PER_MOVE, default_final_mode
 from tournaments.enums import Category, StaffRole
 from tournaments.models import Tournament
 from tournaments.setup.services import JUNIOR_OWN_FIELDS, tournament_format_errors
@@ -61,6 +61,19 @@ class TournamentForm(forms.ModelForm):
             "sets it (Klub 6.3)."
         )
         self.fields["category"].widget.attrs["data-presets"] = json.dumps(category_presets())
+        if self.instance.pk is None:  # empty: the rule set decides (SPEC §1), see `clean`
+            final_mode = self.fields["final_mode"]
+            final_mode.required = False
+            final_mode.choices = [
+                (
+                    "",
+                    _(
+                        "By the rules: house format the table winners, else the best of the "
+                        "standings"
+                    ),
+                )
+            ] + [c for c in final_mode.choices if c[0]]
+            self.initial.setdefault("final_mode", "")
 
     def clean(self):
         """The format rules of Klub 6 at once, next to their fields (the service checks again)."""
@@ -75,6 +88,9 @@ class TournamentForm(forms.ModelForm):
             cleaned["end_date"] = cleaned.get("start_date")  # a one-day event
         if cleaned.get("category") != Category.SPECIAL and cleaned.get("seconds_per_move") is None:
             cleaned["seconds_per_move"] = SECONDS_PER_MOVE  # Klub 12.1: nothing to choose
+        if not cleaned.get("final_mode") and not self.has_error("final_mode"):
+            # SPEC §1: a house-format tournament with a final takes the table winners (000 §1B)
+            cleaned["final_mode"] = default_final_mode(rule_set=cleaned.get("rule_set") or "")
 
         needed = FORMAT_CHECK_FIELDS
         optional = ("max_players", "seconds_per_move")

@@ -14,7 +14,14 @@ from tournaments import permissions
 from tournaments.common import events, guards
 from tournaments.common.guards import tournament_write
 from tournaments.domain import formats
-from tournaments.enums import Category, GlobalRole, StaffRole, TablePolicy, TournamentStatus
+from tournaments.enums import (
+    Category,
+    GlobalRole,
+    RuleSetCode,
+    StaffRole,
+    TablePolicy,
+    TournamentStatus,
+)
 from tournaments.models import StaffChange, StaffChangeKind, Tournament, TournamentStaff
 from tournaments.registration import services as registration_services
 
@@ -64,7 +71,12 @@ def _raise_if(errors: dict[str, str]) -> None:
 
 @transaction.atomic
 def tournament_create(*, user, **fields) -> Tournament:
-    """The creator becomes the tournament's director."""
+    """The creator becomes the tournament's director. Without a chosen way of filling the final,
+    a house-format tournament takes the table winners (SPEC §1, 000 §1B)."""
+    if "final_mode" not in fields:
+        fields["final_mode"] = formats.default_final_mode(
+            rule_set=fields.get("rule_set", RuleSetCode.RULES_2014)
+        )
     tournament = Tournament(created_by=user, **fields)
     _raise_if(tournament_format_errors(**_format_fields(tournament)))
     tournament.full_clean()
@@ -151,6 +163,7 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
             today=timezone.localdate(), start_date=locked.start_date
         )
         _raise_if({"start_date": refusal} if refusal else {})
+    _raise_if(_field_over_cap(locked))
     locked.full_clean()
     locked.save()
     _junior_field_sync(locked)
@@ -187,6 +200,27 @@ def tournament_ranking_note_set(*, tournament: Tournament, note: str) -> None:
     Called by the ranking app, which decides; the published results stay as they are."""
     Tournament.objects.filter(pk=tournament.pk).update(ranking_note=note[:300])
     events.public_data_changed(tournament.pk)
+
+
+def _field_over_cap(locked: Tournament) -> dict[str, str]:
+    """A final of the table winners seats at most 16 players (000 §1A, §1B): a tournament whose
+    field is already larger cannot take it (the director checks players out first)."""
+    cap = formats.field_cap(
+        max_players=None, has_final=locked.has_final, final_mode=locked.final_mode
+    )
+    if cap is None:
+        return {}
+    registered = locked.registrations.active().filter(reserve=False).count()
+    if registered <= cap:
+        return {}
+    return {
+        "final_mode": _(
+            "%(count)s players are registered, but the final of the table winners is one table: "
+            "at most 4 tables, i.e. at most %(cap)s players (000 §1A, §1B). Please withdraw "
+            "players first or keep the final as it is."
+        )
+        % {"count": registered, "cap": cap}
+    }
 
 
 def _announced_special_change(locked: Tournament, fields: dict) -> bool:

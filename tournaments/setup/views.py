@@ -57,7 +57,12 @@ def tournament_create(request):
                 request, _("Tournament “%(name)s” created.") % {"name": tournament.name}
             )
             return redirect("director:tournament_detail", tournament.pk)
-    return render(request, "tournaments/director/tournament_form.html", {"form": form})
+    return render(
+        request,
+        "tournaments/director/tournament_form.html",
+        {"form": form},
+        status=422 if form.errors else 200,  # a refused form, as elsewhere on the site
+    )
 
 
 @login_required

@@ -52,6 +52,7 @@ def simulate_tournament(
     red_card_mid_round: bool = False,
     red_card_round: int = 1,
     withdrawal_mid_round: bool = False,
+    red_card_before_release: bool = False,
     teams: int = 0,
 ) -> Tournament:
     """Set up, register, draw, score and publish round after round with random valid sheets.
@@ -70,6 +71,10 @@ def simulate_tournament(
     at table 1, or with `three_player_tables` at the first table of three (its two others
     finish as 2-player games); `withdrawal_mid_round` then withdraws a second player of that
     table from the same or a later game (a table of three is left with one player).
+
+    `red_card_before_release` gives a red card in round 1 between its draw and its release
+    (SPEC §7): the round is drawn again without the player (after the desk checked in or out
+    the reserves the rest needs).
     """
     rng = rng or random.Random(seed)
     tournament, director, desk = _setup(
@@ -93,6 +98,8 @@ def simulate_tournament(
             rnd = round_services.round_pair_next(
                 tournament=tournament, user=director, seed=rng.randrange(2**62)
             )
+            if red_card_before_release and rnd.number == 1:
+                _red_card_before_release(rng, rnd, director)
             round_services.round_release(rnd=rnd, user=director)
             if stop_after is not None and rnd.number > stop_after:
                 break
@@ -142,11 +149,7 @@ def _red_card(
     game: seat letter → the first game not played."""
     seats = list(rnd.seats.filter(table__number=table).order_by("letter"))
     seat = rng.choice([s for s in seats if not s.reserve])
-    User = get_user_model()
-    referee, _ = User.objects.get_or_create(username="sim-schiri")
-    TournamentStaff.objects.get_or_create(
-        tournament=rnd.tournament, user=referee, role=StaffRole.REFEREE
-    )
+    referee = _referee(rnd.tournament)
     game = rng.randint(1, rnd.tournament.games_per_round)
     referees_services.warning_give(
         tournament=rnd.tournament,
@@ -169,6 +172,30 @@ def _red_card(
         )
         absent[other.letter] = later
     return absent
+
+
+def _red_card_before_release(rng: random.Random, rnd: Round, director) -> None:
+    """SPEC §7: a red card before the release takes the player out of the draw at once; where
+    the rest needs other reserves (Klub 6.1), the desk fixes them and the director draws again."""
+    seat = rng.choice(list(rnd.seats.filter(reserve=False).order_by("pk")))
+    referees_services.warning_give(
+        tournament=rnd.tournament,
+        player=seat.player,
+        kind=WarningKind.RED,
+        ground=WarningGround.UNSPORTING,
+        user=_referee(rnd.tournament),
+    )
+    if not rnd.tables.exists():
+        _refill_reserves(rnd.tournament, director)
+        round_services.round_redraw(rnd=rnd, user=director)
+
+
+def _referee(tournament: Tournament):
+    referee, _ = get_user_model().objects.get_or_create(username="sim-schiri")
+    TournamentStaff.objects.get_or_create(
+        tournament=tournament, user=referee, role=StaffRole.REFEREE
+    )
+    return referee
 
 
 def _without(

@@ -153,6 +153,11 @@ urlpatterns = [
         name="round_pin",
     ),
     path(
+        "turniere/<int:pk>/runden/<int:number>/neu-auslosen/",
+        rounds_views.round_redraw,
+        name="round_redraw",
+    ),
+    path(
         "turniere/<int:pk>/runden/<int:number>/freigeben/",
         rounds_views.round_release,
         name="round_release",

@@ -185,7 +185,6 @@ def test_red_card_after_the_sheet_was_entered_blocks_publication_until_entered_a
 @pytest.mark.parametrize(
     ("extra", "absent"),
     [
-        ({}, False),  # SPEC §7: a card in a break, without a game, starts with the next round
         ({"rnd_published": True}, False),
     ],
 )

@@ -111,7 +111,8 @@ def test_red_card_without_js_asks_for_confirmation_then_saves(ref, w):
     assert done.status_code == 302
     assert flashed(done) == [
         f"Rote Karte für {player.full_name} gespeichert: ausgeschlossen ab der nächsten "
-        "Auslosung, eventuelle Gewinne verfallen (Klub 4.5.2)."
+        "Auslosung, eventuelle Gewinne verfallen (Klub 4.5.2). "
+        f"{player.full_name} spielt Runde 1 ab Spiel 1 nicht mehr."  # SPEC §7: released round
     ]
     assert PlayerWarning.objects.get().kind == WarningKind.RED
 

@@ -194,6 +194,7 @@ def test_top_n_tie_at_the_cut_is_decided_by_lot_and_shown(db, client, director, 
     t = make_house_tournament(
         director=director,
         has_final=True,
+        final_mode=FinalMode.TOP_N,
         finalists_count=3,
         games_per_round=4,
         table_policy=TablePolicy.RESERVES,

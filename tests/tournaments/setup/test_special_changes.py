@@ -69,7 +69,7 @@ def dates(days: int) -> dict:
     ],
 )
 def test_late_change_of_an_announced_special_tournament_is_refused(director, rule, changes):
-    t = announced(director, starts_in=10, has_final=True)
+    t = announced(director, starts_in=10, has_final=True, final_mode=FinalMode.TOP_N)
     before = Tournament.objects.values().get(pk=t.pk)
 
     with pytest.raises(ValidationError) as info:

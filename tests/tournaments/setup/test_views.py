@@ -100,7 +100,7 @@ def test_tournament_create_view_shows_preset_error(client, director):
         form_data(rounds_planned="2", has_final="on", finalists_count="6"),
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refused form
     assert response.context["form"].errors == {
         "rounds_planned": ["Eine Stadtmeisterschaft hat 3 Vorrunden (Klub 6.3)."],
         "finalists_count": [
@@ -148,7 +148,7 @@ def test_tournament_form_shows_every_format_problem_in_german(client, director):
             "rule_set": "2014",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refused form
     errors = response.context["form"].errors
     assert errors["rounds_planned"] == ["Eine Deutsche Meisterschaft hat 4 Vorrunden (Klub 6.3)."]
     assert errors["end_date"] == ["Das Ende liegt vor dem Beginn."]
@@ -208,7 +208,7 @@ def test_tournament_create_special_needs_its_rounds(client, director):
         form_data(category=Category.SPECIAL, rounds_planned=""),
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refused form
     assert response.context["form"].errors["rounds_planned"] == [
         "Bitte angeben: ein Sonderturnier kündigt das an (Klub 6.2.1)."
     ]

@@ -13,6 +13,7 @@ from tournaments.enums import RoundStatus, SheetStatus, WarningKind
 from tournaments.models import (
     Absence,
     CutDecision,
+    PairingChange,
     PlayerWarning,
     ResultSheet,
     ScoredLine,
@@ -250,3 +251,41 @@ def test_simulate_a_small_table_losing_players_mid_round(db, rule, args, seats, 
     entries = [e for e in standings_table(tournament).entries if e.player == card.player]
     assert [(e.rank, e.excluded) for e in entries] == [(None, True)] * len(entries), rule
     assert len(entries) == int(any(lines.filter(player=card.player))), rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "args"),
+    [
+        ("SPEC §7, Klub 6.1: a reserve checked in, then drawn again", ["--players", "12"]),
+        (
+            "SPEC §7, 000 §1A: drawn again at once with a table of three",
+            ["--players", "12", "--category", "special", "--three-player-tables"],
+        ),
+    ],
+)
+def test_simulator_plays_a_red_card_before_the_release(db, rule, args):
+    t = simulate_tournament(*args, "--red-card-before-release", "--seed", "4", "--rounds", "3")
+
+    card = PlayerWarning.objects.get(tournament=t, kind="red")
+    first = t.rounds.get(number=1)
+    assert not Seat.objects.filter(round=first, player=card.player).exists(), rule
+    assert PairingChange.objects.filter(round=first, action="redraw").exists(), rule
+    assert t.status == "finished", rule
+
+
+def test_simulator_refuses_a_house_final_of_17_players(db):
+    """000 §1A: a final of the table winners allows at most 16 players."""
+    with pytest.raises(CommandError) as refused:
+        simulate_tournament(
+            "--players",
+            "17",
+            "--category",
+            "special",
+            "--three-player-tables",
+            "--house-final",
+            "--rounds",
+            "1",
+            "--seed",
+            "1",
+        )
+    assert "Das Feld ist mit 16 Spielern voll" in str(refused.value)

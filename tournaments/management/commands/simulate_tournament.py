@@ -58,6 +58,12 @@ class Command(BaseCommand):
             ),
         )
         parser.add_argument(
+            "--red-card-before-release",
+            action="store_true",
+            help="Rote Karte nach der Auslosung von Runde 1, vor der Freigabe: neu ausgelost "
+            "(SPEC §7).",
+        )
+        parser.add_argument(
             "--teams",
             type=int,
             default=0,
@@ -100,6 +106,7 @@ class Command(BaseCommand):
                 red_card_mid_round=opts["red_card_mid_round"],
                 red_card_round=opts["red_card_round"],
                 withdrawal_mid_round=opts["withdrawal_mid_round"],
+                red_card_before_release=opts["red_card_before_release"],
                 teams=opts["teams"],
             )
         except ValidationError as exc:

@@ -76,7 +76,9 @@ def warning_create(request, pk: int):
                 except ValidationError as exc:
                     apply_errors(form, exc)
                 else:
-                    messages.success(request, _saved_message(warning))
+                    messages.success(
+                        request, " ".join([_saved_message(warning), *warning.consequences])
+                    )
                     target = reverse("referee:tournament", args=[tournament.pk])
                     if request.htmx:
                         return HttpResponseClientRedirect(target)

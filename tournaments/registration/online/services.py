@@ -317,6 +317,8 @@ def check_in_self(*, tournament: Tournament, player: Player, now: datetime | Non
             _("You are already checked in (%(time)s).")
             % {"time": _when_time(registration.checked_in_at)}
         )
+    if not registration.reserve:
+        registration_services.require_check_in_place(registration.tournament, adding=1)
     registration.checked_in_at = now
     registration.save(update_fields=["checked_in_at"])
     events.public_data_changed(registration.tournament_id)
