@@ -164,6 +164,11 @@ else:
     CELERY_TASK_EAGER_PROPAGATES = True
 # Public pages for anonymous visitors are cached until their tournament changes (0 = off).
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "86400"))
+# After a publication or a release a worker renders the rush's public pages ahead of the
+# visitors (tournaments.standings.warming). Off, they render on the first request. Tests turn
+# it off except where they test it (tests/conftest.py): it changes when a page is rendered,
+# never what it shows.
+PUBLIC_PAGES_WARM = env_bool("PUBLIC_PAGES_WARM", True)
 # Search budget for pairing rounds 2+: annealing iterations and beam width (unset = the
 # domain's own, scaled to the field). Tests lower them for speed; the pure pairing tests do not.
 # Draws stay reproducible: the budget used is written into Round.method.

@@ -74,6 +74,14 @@ def _small_pairing_search(settings):
     settings.PAIRING_SEARCH_BEAM = 200
 
 
+@pytest.fixture(autouse=True)
+def _no_warm_up(request, settings):
+    """A publication's warm-up renders some ten pages ahead of the visitors (~0.3 s each time):
+    tests that publish do not need it, what they read renders on request. The tests of the
+    warm-up itself ask for it with the `warm_up` marker."""
+    settings.PUBLIC_PAGES_WARM = request.node.get_closest_marker("warm_up") is not None
+
+
 @pytest.fixture
 def admin_user(db):
     return builders.make_user("verband", role=GlobalRole.FEDERATION_ADMIN)

@@ -315,6 +315,7 @@ def test_error_summary_and_forbidden_page(page, live_server, demo):
     base = live_server.url
     log_in(page, base, "leitung", DEMO_PASSWORD)
     page.goto(base + reverse("director:tournament_create"))
+    page.expect_status(422, reverse("director:tournament_create"))  # refused with its errors
     page.get_by_role("button", name="Speichern").click()
     assert page.locator(".error-summary a").count() >= 2
     page.evaluate(AXE)

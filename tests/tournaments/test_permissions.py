@@ -289,6 +289,14 @@ SPECS = [
         effect=lambda w: TablePin.objects.filter(player_id=w["a"], table_number=2).exists(),
     ),
     Spec(
+        "director:round_redraw",
+        "post",
+        "tournament",
+        kwargs=rk,
+        # The drawn round is drawn again with a new seed (SPEC §7).
+        effect=lambda w: PairingChange.objects.filter(action="redraw").exists(),
+    ),
+    Spec(
         "director:round_release",
         "post",
         "tournament",

@@ -8,6 +8,7 @@ Redis or Celery must defer itself with `transaction.on_commit` and must not fail
 import logging
 
 from celery import current_app
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
@@ -187,7 +188,7 @@ def _enqueue_warm(tournament_id: int) -> None:
     """Render the rush's pages in a worker, after the generation bump (registered before us);
     a broker that is down or a failing render must not fail the write (logged). While the
     breaker says Redis just failed, the warm-up is skipped: the pages render on demand."""
-    if breaker.is_open():
+    if breaker.is_open() or not settings.PUBLIC_PAGES_WARM:
         return
     try:
         # by name: tournaments.tasks imports the views' world, this module must not

@@ -48,6 +48,8 @@ NOT_PUBLIC = {
         "round_swap_players": "only a drawn round, not public before its release (announced)",
         "round_move_player": "as above",
         "pin_set": "pins act on the next draw, which is announced at its release",
+        "round_redraw": "only a drawn round, not public before its release (announced)",
+        "round_take_out": "as above: a red card takes the player out of a drawn round",
     },
     "mail/services.py": {
         "mail_queue": "an e-mail is for its recipient only; its occasion announces itself",

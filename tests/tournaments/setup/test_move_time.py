@@ -88,7 +88,7 @@ def test_the_form_shows_the_rule_next_to_the_field(client, director):
     response = client.post(
         reverse("director:tournament_create"), {**FORM, "seconds_per_move": "90"}
     )
-    assert response.status_code == 200
+    assert response.status_code == 422  # refused, with the form and its errors
     assert response.context["form"].errors["seconds_per_move"] == [
         "Klub-Turniere spielen mit 1 Minute pro Zug (Klub 12.1)."
     ]

@@ -145,6 +145,7 @@ def test_marked_player_row_is_highlighted(client, finished):
     assert f'<tr class="highlight" id="spieler-{row.player_id}">' in html.content.decode()
 
 
+@pytest.mark.warm_up
 def test_publication_warms_the_rush_pages_after_commit(
     client, director, desk_user, players, django_capture_on_commit_callbacks
 ):

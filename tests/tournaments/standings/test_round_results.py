@@ -133,6 +133,7 @@ def test_the_director_sees_the_figures_marked_as_not_published(client, confirmed
     assert html.count('class="card space-below results-card"') == 2
 
 
+@pytest.mark.warm_up
 def test_the_publication_reaches_the_open_page_and_its_poll_is_warm(
     client, confirmed, director, announced
 ):

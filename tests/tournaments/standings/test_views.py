@@ -206,6 +206,7 @@ def test_standings_unknown_tournament_is_404(client):
     assert client.get("/turniere/999999999999999999999/rangliste/").status_code == 404
 
 
+@pytest.mark.warm_up
 def test_public_pages_are_cached_and_invalidated_by_a_correction(
     client, director, django_capture_on_commit_callbacks
 ):
