@@ -216,6 +216,23 @@ def table_winners_field_error(tables: int) -> Message | None:
     return None
 
 
+def top_final_field_error(*, players: int, finalists: int) -> Message | None:
+    """Why a preliminary round of ``players`` players (reserves not counted: they can never be
+    finalists, SPEC §1) cannot lead to a final of the top ``finalists``, or None. Checked at the
+    draw, so no round is played whose final cannot be drawn (Klub 6.2, 12.1)."""
+    if players >= finalists:
+        return None
+    return message(
+        N_(
+            "The final seats the top %(finalists)s, but only %(players)s players without "
+            "reserves play: no round is drawn whose final cannot be drawn (Klub 6.2). Please "
+            "check more players in, or change the final first."
+        ),
+        finalists=finalists,
+        players=players,
+    )
+
+
 def format_errors(
     *,
     category: str,

@@ -14,6 +14,7 @@ from tournaments.domain.formats import (
     reserves_needed,
     table_winners_field_error,
     three_table_plan,
+    top_final_field_error,
 )
 from tournaments.enums import TablePolicy
 from tournaments.models import Registration, Tournament
@@ -34,11 +35,15 @@ class FieldStatus:
 
 def field_status(*, tournament: Tournament, players: int, reserves: int) -> FieldStatus:
     """Whether the checked-in field can be seated in a preliminary round (Klub 6.1, 000 §1A)
-    and, with a final of the table winners, still gives a final of one table (000 §1B)."""
+    and still gives its final: one table of the table winners (000 §1B), or enough players
+    without reserves for the top N (Klub 6.2)."""
     status = _table_plan_status(tournament=tournament, players=players, reserves=reserves)
-    if not (status.ok and tournament.has_final and tournament.final_of_table_winners):
+    if not (status.ok and tournament.has_final):
         return status
-    refusal = table_winners_field_error(len(status.table_sizes))
+    if tournament.final_of_table_winners:
+        refusal = table_winners_field_error(len(status.table_sizes))
+    else:
+        refusal = top_final_field_error(players=players, finalists=tournament.finalists_count)
     if refusal is None:
         return status
     return FieldStatus(players, reserves, status.reserves_needed, (), False, str(refusal))

@@ -128,3 +128,25 @@ def test_first_game_not_played(rule, entered, games, first):
     from tournaments.domain.referees import first_game_not_played
 
     assert first_game_not_played(games_entered=entered, games_per_round=games) == first, rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "players", "finalists", "refused"),
+    [
+        ("Klub 6.2: a final of the top 4 from 4 players", 4, 4, False),
+        ("Klub 6.2: top 8 from 7 players cannot be drawn", 7, 8, True),
+        ("SPEC §1: reserves never count, so 3 players cannot give a top 4", 3, 4, True),
+        ("000 §1B: a final of two from two players", 2, 2, False),
+    ],
+)
+def test_a_top_n_final_needs_n_players_without_reserves(rule, players, finalists, refused):
+    error = formats.top_final_field_error(players=players, finalists=finalists)
+    assert (error is not None) == refused, rule
+
+
+@given(players=st.integers(0, 200), finalists=st.integers(2, 64))
+def test_a_top_n_final_is_refused_exactly_when_the_field_is_smaller(players, finalists):
+    """Klub 6.2: the draw refuses a preliminary round exactly when its final could not seat
+    the top N (reserves not counted)."""
+    refused = formats.top_final_field_error(players=players, finalists=finalists) is not None
+    assert refused == (players < finalists)

@@ -8,7 +8,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.support.builders import HOUSE_FORMAT, make_house_tournament, make_tournament
+from tests.support.builders import (
+    HOUSE_FORMAT,
+    make_house_tournament,
+    make_tournament,
+    register_players,
+)
 from tournaments.enums import FinalMode, RuleSetCode
 from tournaments.models import Registration, Round, Tournament
 from tournaments.registration import services as registration_services
@@ -210,4 +215,31 @@ def test_the_round_1_draw_refuses_a_field_whose_final_cannot_be_drawn(
         round_services.round_pair_next(tournament=t, user=director, seed=1)
 
     assert refused.value.messages == [message], rule
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("rule", "count", "reserves", "refused"),
+    [
+        ("Klub 6.2, SPEC §1: 6 players, 2 reserves give no final of the top 8", 6, 2, True),
+        ("Klub 6.1: reserves are never finalists, 7 players are still too few", 7, 1, True),
+        ("Klub 6.2: 8 players give the final of the top 8", 8, 0, False),
+    ],
+)  # fmt: skip
+def test_the_round_1_draw_refuses_a_field_smaller_than_the_top_n_final(
+    director, players, rule, count, reserves, refused
+):
+    t = make_tournament(director=director, open=True, has_final=True, finalists_count=8)
+    register_players(t, players, count=count, reserves=reserves)
+
+    if not refused:
+        assert round_services.round_pair_next(tournament=t, user=director, seed=1).number == 1
+        return
+    with pytest.raises(ValidationError) as refusal:
+        round_services.round_pair_next(tournament=t, user=director, seed=1)
+    assert refusal.value.messages == [
+        f"Das Finale setzt die besten 8, es spielen aber nur {count} Spieler ohne "
+        "Ersatzspieler: keine Runde wird ausgelost, deren Finale nicht ausgelost werden kann "
+        "(Klub 6.2). Bitte mehr Spieler einchecken oder zuerst das Finale ändern."
+    ], rule
     assert not Round.objects.exists()
