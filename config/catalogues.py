@@ -40,6 +40,7 @@ KEYWORDS = {
     "gettext_lazy": "s",
     "gettext_noop": "s",
     "N_": "s",  # the rules core's marker (tournaments/domain/text.py), no Django there
+    "plural_message": "sp",  # the rules core's plural message (tournaments/domain/text.py)
     "ngettext": "sp",
     "ngettext_lazy": "sp",
     "pgettext": "cs",

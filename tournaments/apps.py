@@ -11,14 +11,14 @@ class TournamentsConfig(AppConfig):
         (make run, tests) runs a task only if its module is loaded; and the kinds of e-mail,
         which the worker renders."""
         # the rules core's messages are shown in the request's language (domain/text.py)
-        from django.utils.translation import gettext
+        from django.utils.translation import gettext, ngettext
 
         from tournaments import tasks  # noqa: F401
         from tournaments.domain import text
         from tournaments.mail import kinds
         from tournaments.registration import mails as registration_mails
 
-        text.use_translator(gettext)
+        text.use_translator(gettext, ngettext)
         text.use_value_format(_shown_value)  # dates in the request's format
         kinds.register(*registration_mails.KINDS)  # the registration's e-mails (tournaments/mail)
 

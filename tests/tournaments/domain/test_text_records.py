@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+import pytest
 from django.utils import translation
 
 from tournaments.apps import _shown_value
@@ -75,3 +76,129 @@ def test_the_core_alone_writes_dates_as_iso():
         text.use_value_format(_shown_value)
     with translation.override("de"):
         assert note.render(str) == "Earliest start: 07.12.2026."
+
+
+# --- Records of messages within messages (issue 27: the change log of a round) ---------------
+
+TAKEN_OUT = text.message(
+    "%(name)s is excluded (red card) and was taken out of this draw; the round could not be "
+    "drawn again without them: %(reason)s Please make the field fit (e.g. check in a "
+    "reserve), then draw the round again.",
+    name="Anna Alt",
+    reason=text.sentences(
+        text.plural_message(
+            "%(count)s player is excluded (red card) and is not seated.",
+            "%(count)s players are excluded (red card) and are not seated.",
+            count=1,
+        ),
+        text.message(
+            "%(players)s players: exactly %(needed)s reserves are needed (Klub 6.1), "
+            "%(reserves)s are checked in.",
+            players=7,
+            needed=1,
+            reserves=0,
+        ),
+    ),
+)
+
+
+def test_messages_within_a_message_are_stored_as_records_too():
+    record = to_record(TAKEN_OUT)
+
+    assert json.loads(record) == {
+        "msgid": TAKEN_OUT.text,
+        "values": {
+            "name": "Anna Alt",
+            "reason": {
+                "sentences": [
+                    {
+                        "msgid": "%(count)s player is excluded (red card) and is not seated.",
+                        "plural": "%(count)s players are excluded (red card) and are not seated.",
+                        "values": {"count": 1},
+                    },
+                    {
+                        "msgid": "%(players)s players: exactly %(needed)s reserves are needed "
+                        "(Klub 6.1), %(reserves)s are checked in.",
+                        "values": {"needed": 1, "players": 7, "reserves": 0},
+                    },
+                ]
+            },
+        },
+    }
+    assert from_record(record) == TAKEN_OUT
+
+
+def test_a_stored_message_within_a_message_is_shown_in_the_readers_language():
+    with translation.override("de"):
+        record = to_record(TAKEN_OUT)
+    with translation.override("de"):
+        german = shown(record)
+    with translation.override("en"):
+        english = shown(record)
+
+    assert german == (
+        "Anna Alt ist ausgeschlossen (Rote Karte) und wurde aus dieser Auslosung genommen; ohne "
+        "Anna Alt ließ sich die Runde nicht neu auslosen: 1 Spieler ist ausgeschlossen (Rote "
+        "Karte) und wird nicht gesetzt. 7 Spieler: es werden genau 1 Ersatzspieler gebraucht "
+        "(Klub 6.1), eingecheckt sind 0. Bitte das Feld passend machen (z. B. einen "
+        "Ersatzspieler einchecken) und die Runde dann neu auslosen."
+    )
+    assert english == (
+        "Anna Alt is excluded (red card) and was taken out of this draw; the round could not be "
+        "drawn again without them: 1 player is excluded (red card) and is not seated. 7 "
+        "players: exactly 1 reserves are needed (Klub 6.1), 0 are checked in. Please make the "
+        "field fit (e.g. check in a reserve), then draw the round again."
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "german", "english"),
+    [
+        (
+            1,
+            "1 Spieler ist ausgeschlossen (Rote Karte) und wird nicht gesetzt.",
+            "1 player is excluded (red card) and is not seated.",
+        ),
+        (
+            2,
+            "2 Spieler sind ausgeschlossen (Rote Karte) und werden nicht gesetzt.",
+            "2 players are excluded (red card) and are not seated.",
+        ),
+    ],
+)
+def test_a_plural_message_takes_the_form_its_count_asks_for(count, german, english):
+    note = text.plural_message(
+        "%(count)s player is excluded (red card) and is not seated.",
+        "%(count)s players are excluded (red card) and are not seated.",
+        count=count,
+    )
+    record = to_record(note)
+    with translation.override("de"):
+        assert (str(note), shown(record)) == (german, german)
+    with translation.override("en"):
+        assert (str(note), shown(record)) == (english, english)
+    assert note.render(str) == english  # another translator: the English form by count
+
+
+def test_sentences_leave_out_empty_parts_and_keep_plain_text_as_it_is():
+    note = text.sentences(text.message("Pairing released."), "", "Grund: Rollstuhl")
+
+    assert note.parts == (text.message("Pairing released."), "Grund: Rollstuhl")
+    with translation.override("en"):
+        assert shown(to_record(note)) == "Pairing released. Grund: Rollstuhl"
+    with translation.override("de"):
+        assert shown(to_record(note)) == "Paarung freigegeben. Grund: Rollstuhl"
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"msgid": 3}',
+        '{"msgid": "Pairing released.", "values": [1]}',
+        '{"sentences": [1, 2]}',
+        '{"sentences": "Pairing released."}',
+    ],
+)
+def test_json_that_holds_no_message_is_plain_text(stored):
+    with translation.override("de"):
+        assert text.render_record(stored) == stored
