@@ -84,7 +84,13 @@ class TableAdmin(RecordAdmin):
 
 @admin.register(models.PairingChange)
 class PairingChangeAdmin(RecordAdmin):
-    list_display = ("round", "at", "user", "action", "description")
+    list_display = ("round", "at", "user", "action", "change_description")
+    exclude = ("description",)  # stored as msgid and values: shown translated below
+    readonly_fields = ("change_description",)
+
+    @admin.display(description=_("Description"))
+    def change_description(self, obj) -> str:
+        return obj.description_text
 
 
 @admin.register(models.CutDecision)

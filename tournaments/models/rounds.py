@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.text import from_record, render
+from tournaments.domain.text import render_record
 from tournaments.enums import (
     CutKind,
     CutMethod,
@@ -122,7 +122,7 @@ class Round(models.Model):
     @property
     def notice_text(self) -> str:
         """The pairing notice in the reader's language (stored as msgid and values)."""
-        return render(from_record(self.notice))
+        return render_record(self.notice)
 
 
 class Table(models.Model):
@@ -213,6 +213,7 @@ class PairingChange(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True, verbose_name=_("Time"))
     action = models.CharField(max_length=20, verbose_name=_("Action"))
+    # stored as msgid and values (domain/text.py to_record), shown by description_text
     description = models.TextField(verbose_name=_("Description"))
     created_repeat = models.BooleanField(default=False, verbose_name=_("Created a repeat meeting"))
 
@@ -222,7 +223,13 @@ class PairingChange(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return self.description
+        return self.description_text
+
+    @property
+    def description_text(self) -> str:
+        """The change in the reader's language (stored as msgid and values; a row written as
+        plain text before is shown as it is)."""
+        return render_record(self.description)
 
 
 class CutDecisionQuerySet(models.QuerySet):

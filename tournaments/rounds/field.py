@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments.domain.formats import (
     FieldSizeError,
@@ -16,6 +14,7 @@ from tournaments.domain.formats import (
     three_table_plan,
     top_final_field_error,
 )
+from tournaments.domain.text import N_, Message, Sentences, message, plural_message, sentences
 from tournaments.enums import TablePolicy
 from tournaments.models import Registration, Tournament
 from tournaments.referees import selectors as referees_selectors
@@ -30,7 +29,12 @@ class FieldStatus:
     reserves_needed: int
     table_sizes: tuple[int, ...]
     ok: bool
-    message: str
+    note: Message | Sentences  # rendered late: a refused redraw keeps it (SPEC §7)
+
+    @property
+    def message(self) -> str:
+        """The note in the reader's language."""
+        return str(self.note)
 
 
 def field_status(*, tournament: Tournament, players: int, reserves: int) -> FieldStatus:
@@ -46,7 +50,7 @@ def field_status(*, tournament: Tournament, players: int, reserves: int) -> Fiel
         refusal = top_final_field_error(players=players, finalists=tournament.finalists_count)
     if refusal is None:
         return status
-    return FieldStatus(players, reserves, status.reserves_needed, (), False, str(refusal))
+    return FieldStatus(players, reserves, status.reserves_needed, (), False, refusal)
 
 
 def _table_plan_status(*, tournament: Tournament, players: int, reserves: int) -> FieldStatus:
@@ -58,43 +62,61 @@ def _table_plan_status(*, tournament: Tournament, players: int, reserves: int) -
                 0,
                 (),
                 False,
-                _("At most %(n)s players allowed.") % {"n": tournament.max_players},
+                message(N_("At most %(n)s players allowed."), n=tournament.max_players),
             )
         try:
             sizes = three_table_plan(players)
         except FieldSizeError as exc:
-            return FieldStatus(players, reserves, 0, (), False, str(exc))
+            return FieldStatus(players, reserves, 0, (), False, exc.args[0])
         fours = sizes.count(4)
         threes = sizes.count(3)
-        note = _("Table plan: %(fours)s table(s) of four and %(threes)s table(s) of three.") % {
-            "fours": fours,
-            "threes": threes,
-        }
+        note = message(
+            N_("Table plan: %(fours)s table(s) of four and %(threes)s table(s) of three."),
+            fours=fours,
+            threes=threes,
+        )
         if reserves:
-            note += " " + _("%(n)s reserves are not seated with tables of three.") % {"n": reserves}
+            unseated = message(
+                N_("%(n)s reserves are not seated with tables of three."), n=reserves
+            )
+            note = sentences(note, unseated)
         return FieldStatus(players, reserves, 0, sizes, True, note)
     needed = reserves_needed(players)
     if players == 0:
-        return FieldStatus(players, reserves, 0, (), False, _("No player checked in yet."))
+        return FieldStatus(
+            players, reserves, 0, (), False, message(N_("No player checked in yet."))
+        )
     if reserves != needed:
         if needed == 0:
-            msg = _(
-                "%(players)s players are divisible by 4: no reserves are needed, but "
-                "%(reserves)s are checked in. Please check them out."
-            ) % {"players": players, "reserves": reserves}
+            msg = message(
+                N_(
+                    "%(players)s players are divisible by 4: no reserves are needed, but "
+                    "%(reserves)s are checked in. Please check them out."
+                ),
+                players=players,
+                reserves=reserves,
+            )
         else:
-            msg = _(
-                "%(players)s players: exactly %(needed)s reserves are needed (Klub 6.1), "
-                "%(reserves)s are checked in."
-            ) % {"players": players, "needed": needed, "reserves": reserves}
+            msg = message(
+                N_(
+                    "%(players)s players: exactly %(needed)s reserves are needed (Klub 6.1), "
+                    "%(reserves)s are checked in."
+                ),
+                players=players,
+                needed=needed,
+                reserves=reserves,
+            )
         return FieldStatus(players, reserves, needed, (), False, msg)
     total = players + reserves
     sizes = tuple([4] * (total // 4))
-    msg = (
-        _("%(tables)s tables of four players, %(reserves)s of them reserves.")
-        if reserves
-        else _("%(tables)s tables of four players.")
-    ) % {"tables": len(sizes), "reserves": reserves}
+    if reserves:
+        msg = message(
+            N_("%(tables)s tables of four players, %(reserves)s of them reserves."),
+            tables=len(sizes),
+            reserves=reserves,
+        )
+    else:
+        msg = message(N_("%(tables)s tables of four players."), tables=len(sizes))
     return FieldStatus(players, reserves, needed, sizes, True, msg)
 
 
@@ -118,16 +140,21 @@ class NextRoundStatus:
     excluded: tuple[int, ...]  # checked-in players left out because of an active red card
 
     @property
-    def message(self) -> str:
+    def note(self) -> Message | Sentences:
+        """What the director reads of it, rendered late (a refused redraw stores it)."""
         if not self.excluded:
-            return self.status.message
-        count = len(self.excluded)
-        head = ngettext(
+            return self.status.note
+        head = plural_message(
             "%(count)s player is excluded (red card) and is not seated.",
             "%(count)s players are excluded (red card) and are not seated.",
-            count,
-        ) % {"count": count}
-        return f"{head} {self.status.message}"
+            count=len(self.excluded),
+        )
+        return sentences(head, self.status.note)
+
+    @property
+    def message(self) -> str:
+        """The note in the reader's language."""
+        return str(self.note)
 
 
 def next_round_status(tournament: Tournament) -> NextRoundStatus:
@@ -149,7 +176,7 @@ def next_round_field(tournament: Tournament) -> Field:
     """Who is seated next: excluded players (active red card) never are (SPEC §7)."""
     nxt = next_round_status(tournament)
     if not nxt.status.ok:
-        raise ValidationError(nxt.message)
+        raise ValidationError(nxt.note)  # rendered where it is read (SPEC §7 keeps it)
     status = nxt.status
     if tournament.table_policy == TablePolicy.THREE_PLAYER:
         return Field(nxt.players, frozenset(), status.table_sizes)

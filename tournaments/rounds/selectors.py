@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.names import din5007_key
@@ -17,6 +15,7 @@ from tournaments.domain.standings import (
     table_winners,
     top_n_cut,
 )
+from tournaments.domain.text import N_, Message, message
 from tournaments.enums import Category, CutKind, FinalMode, RoundStatus, TournamentStatus
 from tournaments.models import (
     CutDecision,
@@ -77,40 +76,47 @@ class CutTie:
     decided: bool = False
 
     @property
-    def message(self) -> str:
-        who = _("%(names)s and %(last)s") % {
-            "names": "; ".join(self.names[:-1]),
-            "last": self.names[-1],
-        }
-        chain = _chain_words(self.keys)
+    def note(self) -> Message:
+        """The tie for the director, rendered late (a refused redraw of the final keeps it)."""
+        who = message(
+            N_("%(names)s and %(last)s"), names="; ".join(self.names[:-1]), last=self.names[-1]
+        )
         if self.kind == CutKind.TABLE_WIN:
-            where = _("for the win at table %(table)s") % {"table": self.table_number}
+            where = message(N_("for the win at table %(table)s"), table=self.table_number)
         elif self.open_places == 1:
-            where = _("for the last place in the final")
+            where = message(N_("for the last place in the final"))
         else:
-            where = _("for the last %(count)s places in the final") % {"count": self.open_places}
-        return _(
-            "Tie %(where)s %(chain)s between %(who)s: the director must decide (play-off or "
-            "lot) before the final is drawn."
-        ) % {"where": where, "chain": chain, "who": who}
+            where = message(
+                N_("for the last %(count)s places in the final"), count=self.open_places
+            )
+        return message(
+            N_(
+                "Tie %(where)s %(chain)s between %(who)s: the director must decide (play-off or "
+                "lot) before the final is drawn."
+            ),
+            where=where,
+            chain=_chain_words(self.keys),
+            who=who,
+        )
+
+    @property
+    def message(self) -> str:
+        """The note in the reader's language."""
+        return str(self.note)
 
 
-def _chain_words(keys: int) -> str:
+def _chain_words(keys: int) -> Message:
     """How many criteria the tie survived, in words: the only one, both, or all N."""
 
     if keys == 1:
-        return _("after the only tie-break criterion of the rules")
+        return message(N_("after the only tie-break criterion of the rules"))
     if keys == 2:
-        return _("after both tie-break criteria of the rules")
-    return _("after all %(count)s tie-break criteria of the rules") % {
-        "count": _KEY_WORDS.get(keys, keys)
-    }
-
-
-_KEY_WORDS = {
-    3: pgettext_lazy("number of criteria", "three"),
-    4: pgettext_lazy("number of criteria", "four"),
-}
+        return message(N_("after both tie-break criteria of the rules"))
+    if keys == 3:
+        return message(N_("after all three tie-break criteria of the rules"))
+    if keys == 4:
+        return message(N_("after all four tie-break criteria of the rules"))
+    return message(N_("after all %(count)s tie-break criteria of the rules"), count=keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +210,7 @@ def finalists(tournament: Tournament) -> list[int]:
     """The finalists, best first; refuses while a tie at a cut is undecided (SPEC §1)."""
     field = final_field(tournament)
     if field.open_ties:
-        raise ValidationError([tie.message for tie in field.open_ties])
+        raise ValidationError([tie.note for tie in field.open_ties])
     return list(field.finalists)
 
 

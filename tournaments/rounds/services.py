@@ -17,7 +17,7 @@ from tournaments.common.guards import tournament_write
 from tournaments.domain import pairing as pairing_domain
 from tournaments.domain.formats import FieldSizeError, final_table_sizes
 from tournaments.domain.names import din5007_key
-from tournaments.domain.text import to_record
+from tournaments.domain.text import N_, Message, Sentences, message, sentences, to_record
 from tournaments.enums import RoundKind, RoundStatus, SheetStatus, TournamentStatus
 from tournaments.models import (
     PairingChange,
@@ -42,11 +42,14 @@ def _pins(tournament: Tournament, player_ids, table_count: int) -> dict[int, int
     too_high = {pid: t for pid, t in pins.items() if t > table_count}
     if too_high:
         raise ValidationError(
-            _(
-                "A player is fixed to table %(table)s, but there are only %(count)s tables. "
-                "Please change the table fixing."
+            message(
+                N_(
+                    "A player is fixed to table %(table)s, but there are only %(count)s tables. "
+                    "Please change the table fixing."
+                ),
+                table=max(too_high.values()),
+                count=table_count,
             )
-            % {"table": max(too_high.values()), "count": table_count}
         )
     return pins
 
@@ -93,7 +96,7 @@ def _draw(tournament: Tournament, number: int, seed: int, is_final: bool):
         try:
             sizes = final_table_sizes(len(finalists))
         except FieldSizeError as exc:
-            raise ValidationError(str(exc)) from exc
+            raise ValidationError(_refusal(exc)) from exc
         pairing = pairing_domain.pair_final(finalists, table_sizes=sizes, seed=seed)
         return pairing, None, frozenset(), RoundKind.FINAL
     field = next_round_field(tournament)
@@ -148,7 +151,7 @@ def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) ->
     try:
         pairing, report, reserves, kind = _draw(locked, number, seed, is_final)
     except pairing_domain.PairingError as exc:
-        raise ValidationError(str(exc)) from exc
+        raise ValidationError(_refusal(exc)) from exc
     rnd = _store(
         tournament=locked,
         number=number,
@@ -165,16 +168,26 @@ def round_pair_next(*, tournament: Tournament, user, seed: int | None = None) ->
     return rnd
 
 
-def _change(locked: Round, user, action: str, description: str, repeats: list[str]):
-    """The audit entry of an override, warning of repeat meetings (names sorted by DIN 5007)."""
+def _refusal(exc: ValueError) -> Message | str:
+    """The core's message of a refused draw (FieldSizeError, PairingError), kept unrendered: a
+    ValidationError shows it in the reader's language, a refused redraw stores it."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+
+
+def _change(
+    locked: Round, user, action: str, description: Message | Sentences, repeats: list[str]
+) -> PairingChange:
+    """The audit entry of an override, warning of repeat meetings (names sorted by DIN 5007).
+    The description is stored as a record: every reader sees it in their own language."""
     if repeats:
         joined = ", ".join(sorted(set(repeats), key=din5007_key))
-        description += " " + _("Attention, repeat meeting with: %(names)s.") % {"names": joined}
+        warning = message(N_("Attention, repeat meeting with: %(names)s."), names=joined)
+        description = sentences(description, warning)
     return PairingChange.objects.create(
         round=locked,
         user=user,
         action=action,
-        description=description,
+        description=to_record(description),
         created_repeat=bool(repeats),
     )
 
@@ -225,12 +238,13 @@ def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) 
         warnings = _creates_repeat(locked, player_a.pk, b_table) + _creates_repeat(
             locked, player_b.pk, a_table
         )
-    description = _("Swapped: %(a)s (now table %(a_seat)s) and %(b)s (now table %(b_seat)s).") % {
-        "a": player_a.full_name,
-        "a_seat": f"{b_table.number} {b_letter}",
-        "b": player_b.full_name,
-        "b_seat": f"{a_table.number} {a_letter}",
-    }
+    description = message(
+        N_("Swapped: %(a)s (now table %(a_seat)s) and %(b)s (now table %(b_seat)s)."),
+        a=player_a.full_name,
+        a_seat=f"{b_table.number} {b_letter}",
+        b=player_b.full_name,
+        b_seat=f"{a_table.number} {a_letter}",
+    )
     return _change(locked, user, "swap", description, warnings)
 
 
@@ -272,11 +286,12 @@ def round_move_player(
     seat.table = target
     seat.letter = letter
     seat.save(update_fields=["table", "letter"])
-    description = _("Moved: %(name)s from table %(source)s to table %(seat)s.") % {
-        "name": player.full_name,
-        "source": source.number,
-        "seat": f"{table_number} {letter}",
-    }
+    description = message(
+        N_("Moved: %(name)s from table %(source)s to table %(seat)s."),
+        name=player.full_name,
+        source=source.number,
+        seat=f"{table_number} {letter}",
+    )
     return _change(locked, user, "move", description, warnings)
 
 
@@ -299,7 +314,7 @@ def pin_set(
     if table_number is None:
         deleted, _rows = TablePin.objects.filter(tournament=tournament, player=player).delete()
         if rnd is not None and deleted:
-            unpinned = _("Table fixing of %(name)s removed.") % {"name": player.full_name}
+            unpinned = message(N_("Table fixing of %(name)s removed."), name=player.full_name)
             _change(rnd, user, "unpin", unpinned, [])
         return
     if table_number < 1:
@@ -319,12 +334,13 @@ def pin_set(
         defaults={"table_number": table_number, "reason": reason, "created_by": user},
     )
     if rnd is not None:
-        why = " " + _("Reason: %(reason)s") % {"reason": reason} if reason else ""
-        pinned = _("%(name)s fixed to table %(table)s (from the next draw).") % {
-            "name": player.full_name,
-            "table": table_number,
-        }
-        _change(rnd, user, "pin", pinned + why, [])
+        pinned = message(
+            N_("%(name)s fixed to table %(table)s (from the next draw)."),
+            name=player.full_name,
+            table=table_number,
+        )
+        why = message(N_("Reason: %(reason)s"), reason=reason) if reason else ""
+        _change(rnd, user, "pin", sentences(pinned, why), [])
 
 
 REDRAW = "redraw"
@@ -341,7 +357,7 @@ def _redraw(locked: Round) -> None:
     try:
         pairing, report, reserves, _kind = _draw(tournament, locked.number, seed, locked.is_final)
     except pairing_domain.PairingError as exc:
-        raise ValidationError(str(exc)) from exc
+        raise ValidationError(_refusal(exc)) from exc
     _seat(locked, pairing, reserves)
     locked.seed, locked.method = pairing.seed, pairing.method
     locked.notice = to_record(report.notice() if report else None)
@@ -357,9 +373,23 @@ def round_redraw(*, rnd: Round, user) -> Round:
     permissions.require_director(user, rnd.tournament)
     locked = _editable_round(rnd)
     _redraw(locked)
-    description = _("Drawn again (seed %(seed)s).") % {"seed": locked.seed}
+    description = message(N_("Drawn again (seed %(seed)s)."), seed=locked.seed)
     _change(locked, user, REDRAW, description, [])
     return locked
+
+
+def _reason(exc: ValidationError) -> Message | Sentences | str:
+    """Why a redraw was refused, as it can be stored: the draw's refusals are messages (the
+    field's note, the core's PairingError, an open tie at the cut), kept unrendered so the
+    change log shows them in the reader's language; a plain text (none is known) stays as it
+    is, in the language it was written in."""
+    parts = []
+    for error in exc.error_list:
+        text = error.message
+        if error.params and isinstance(text, str):
+            text %= error.params
+        parts.append(text if isinstance(text, (Message, Sentences)) else str(text))
+    return parts[0] if len(parts) == 1 else sentences(*parts)
 
 
 @tournament_write
@@ -367,7 +397,9 @@ def round_take_out(*, tournament: Tournament, player: Player, user) -> str | Non
     """Klub 4.5.1, SPEC §7: a red card between the draw and the release takes the player out
     of that draw at once: the round is drawn again without him. Where the rest cannot be
     seated (a reserve missing, say), the round keeps no tables until the director draws it
-    again. The change log and the round page say so; the text is returned for the referee."""
+    again. The change log and the round page say so (stored as a record, each reader's
+    language); the text is returned for the referee, in the language of the referee's
+    request."""
     seat = (
         Seat.objects.filter(
             round__tournament=tournament, round__status=RoundStatus.DRAWN, player=player
@@ -386,18 +418,25 @@ def round_take_out(*, tournament: Tournament, player: Player, user) -> str | Non
         locked.tables.all().delete()
         locked.notice = ""
         locked.save(update_fields=["notice"])
-        description = _(
-            "%(name)s is excluded (red card) and was taken out of this draw; the round could "
-            "not be drawn again without them: %(reason)s Please make the field fit (e.g. check "
-            "in a reserve), then draw the round again."
-        ) % {"name": name, "reason": " ".join(exc.messages)}
+        description = message(
+            N_(
+                "%(name)s is excluded (red card) and was taken out of this draw; the round "
+                "could not be drawn again without them: %(reason)s Please make the field fit "
+                "(e.g. check in a reserve), then draw the round again."
+            ),
+            name=name,
+            reason=_reason(exc),
+        )
     else:
-        description = _(
-            "%(name)s is excluded (red card): the round was drawn again without them "
-            "(seed %(seed)s)."
-        ) % {"name": name, "seed": locked.seed}
-    _change(locked, user, REDRAW, description, [])
-    return description
+        description = message(
+            N_(
+                "%(name)s is excluded (red card): the round was drawn again without them "
+                "(seed %(seed)s)."
+            ),
+            name=name,
+            seed=locked.seed,
+        )
+    return _change(locked, user, REDRAW, description, []).description_text
 
 
 @transaction.atomic
@@ -412,7 +451,7 @@ def round_release(*, rnd: Round, user) -> Round:
     locked.status = RoundStatus.RELEASED
     locked.released_at = timezone.now()
     locked.save(update_fields=["status", "released_at"])
-    _change(locked, user, "release", _("Pairing released."), [])
+    _change(locked, user, "release", message(N_("Pairing released.")), [])
     events.pairing_released(locked.tournament_id, round_id=locked.pk)
     return locked
 

@@ -125,9 +125,9 @@ def _after_edit(request, rnd: Round):
 
 def _report_change(request, change) -> None:
     if change.created_repeat:
-        messages.warning(request, change.description)
+        messages.warning(request, change.description_text)
     else:
-        messages.success(request, change.description)
+        messages.success(request, change.description_text)
 
 
 @login_required

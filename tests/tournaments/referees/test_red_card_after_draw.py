@@ -65,11 +65,11 @@ def test_card_in_a_drawn_round_draws_it_again_without_the_player(
     assert (len(seated), rnd.tables.count()) == (count - 1, tables), rule
     assert not Absence.objects.exists()  # nothing was played: a new draw, no absence
     change = PairingChange.objects.get(round=rnd, action="redraw")
-    assert change.description == (
+    assert change.description_text == (
         f"{carded.full_name} ist ausgeschlossen (Rote Karte): die Runde wurde ohne "
         f"{carded.full_name} neu ausgelost (Startwert {rnd.seed})."
     )
-    assert warning.consequences == [change.description]
+    assert warning.consequences == [change.description_text]
     round_services.round_release(rnd=rnd, user=director)
 
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tests.support.builders import register_players
 from tests.support.reading import flashed
+from tournaments.domain.text import message
 from tournaments.enums import TournamentStatus
 from tournaments.models import Round, Seat, Table
 from tournaments.rounds import services as round_services
@@ -15,14 +16,21 @@ from tournaments.rounds.field import FieldStatus, field_status
 
 
 def test_field_status_37_players_3_reserves_ok(tournament):
-    assert field_status(tournament=tournament, players=37, reserves=3) == FieldStatus(
+    status = field_status(tournament=tournament, players=37, reserves=3)
+
+    assert status == FieldStatus(
         players=37,
         reserves_checked_in=3,
         reserves_needed=3,
         table_sizes=(4,) * 10,
         ok=True,
-        message="10 Tische zu vier Spielern, davon 3 Ersatzspieler.",
+        note=message(
+            "%(tables)s tables of four players, %(reserves)s of them reserves.",
+            tables=10,
+            reserves=3,
+        ),
     )
+    assert status.message == "10 Tische zu vier Spielern, davon 3 Ersatzspieler."
 
 
 def test_field_status_37_players_2_reserves_not_ok(tournament):

@@ -162,7 +162,7 @@ def test_swap_between_tables(round_one, director):
     assert seat_of(round_one, a) == (2, "C")
     assert seat_of(round_one, b) == (1, "A")
     assert (change.action, change.user, change.created_repeat) == ("swap", director, False)
-    assert change.description == (
+    assert change.description_text == (
         f"Getauscht: {a.full_name} (jetzt Tisch 2 C) und {b.full_name} (jetzt Tisch 1 A)."
     )
     assert Seat.objects.filter(round=round_one).count() == 16
@@ -216,7 +216,7 @@ def test_move_to_free_seat_on_three_player_tables(house_tournament, players, dir
     assert seat_of(rnd, mover) == (2, "D")
     assert [len(t) for t in tables_of(rnd).values()] == [3, 4, 3, 3]
     assert (change.action, change.user, change.created_repeat) == ("move", director, False)
-    assert change.description == f"Verschoben: {mover.full_name} von Tisch 1 nach Tisch 2 D."
+    assert change.description_text == f"Verschoben: {mover.full_name} von Tisch 1 nach Tisch 2 D."
 
     # Within a table to a free letter.
     stay = player_at(rnd, 3, "C")
@@ -264,8 +264,8 @@ def test_swap_creating_repeat_meeting_is_flagged(round_two, director, client, re
 
     assert change.created_repeat is True
     assert change.user == director
-    assert " Achtung, erneute Begegnung mit: " in change.description
-    assert pz.full_name in change.description.split("Achtung, erneute Begegnung mit: ")[1]
+    assert " Achtung, erneute Begegnung mit: " in change.description_text
+    assert pz.full_name in change.description_text.split("Achtung, erneute Begegnung mit: ")[1]
     assert (
         rounds_selectors.round_report(second, rounds_selectors.round_seating(second))[
             0
@@ -279,7 +279,7 @@ def test_swap_creating_repeat_meeting_is_flagged(round_two, director, client, re
     assert response.status_code == 200
     assert "Diese Spieler treffen erneut aufeinander:" in html
     assert response.context["report"].repeated_pairs >= 1
-    assert change.description in html  # the audit log
+    assert change.description_text in html  # the audit log
 
 
 # --- Release -------------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def test_release_makes_round_public_and_blocks_overrides(round_one, players, dir
     assert released.status == RoundStatus.RELEASED
     assert released.released_at is not None
     change = PairingChange.objects.get(round=round_one)
-    assert (change.action, change.user, change.description) == (
+    assert (change.action, change.user, change.description_text) == (
         "release",
         director,
         "Paarung freigegeben.",

@@ -204,7 +204,7 @@ def test_pin_set_from_round_page_is_audited(round_one, players, director, client
     assert [c.action for c in round_one.changes.order_by("at", "id")] == ["pin", "unpin"]
     pin_change, unpin_change = round_one.changes.order_by("at", "id")
     assert pin_change.user == director
-    assert pin_change.description == (
+    assert pin_change.description_text == (
         f"{player.full_name} an Tisch 5 gebunden (ab der nächsten Auslosung). Grund: Rollstuhl"
     )
-    assert unpin_change.description == f"Tischbindung von {player.full_name} aufgehoben."
+    assert unpin_change.description_text == f"Tischbindung von {player.full_name} aufgehoben."
