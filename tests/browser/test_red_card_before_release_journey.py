@@ -48,11 +48,19 @@ def test_red_card_before_the_release_the_director_draws_again_and_releases(
     # The director's round page: taken out, no tables (7 players need a reserve), the way on.
     log_in(page, base, "leiterin2", PASSWORD)
     page.goto(base + reverse("director:round_detail", args=[tournament.pk, 1]))
-    notice = page.get_by_test_id("round-redrawn")
-    assert notice.inner_text().startswith(
-        f"Neu ausgelost: {carded.full_name} ist ausgeschlossen (Rote Karte) und wurde aus"
+    empty = page.get_by_test_id("round-no-tables")
+    assert empty.inner_text().startswith(
+        "Diese Runde hat noch keine Tische. Sie muss neu ausgelost werden, bevor die Paarung "
+        "freigegeben werden kann."
+    )
+    assert (
+        empty.get_by_test_id("round-redrawn")
+        .inner_text()
+        .startswith(f"{carded.full_name} ist ausgeschlossen (Rote Karte) und wurde aus")
     )
     assert page.get_by_role("button", name="Paarung freigeben").count() == 0
+    assert page.get_by_role("heading", name="Tische").count() == 0
+    assert page.get_by_role("button", name="Tauschen").count() == 0
 
     # Still no reserve: drawing again is refused with the reason, nothing changes.
     page.get_by_role("button", name="Neu auslosen").click()
@@ -66,6 +74,8 @@ def test_red_card_before_the_release_the_director_draws_again_and_releases(
     row.get_by_text("eingecheckt", exact=True).wait_for()
     page.goto(base + reverse("director:round_detail", args=[tournament.pk, 1]))
     page.get_by_role("button", name="Neu auslosen").click()
+    page.get_by_role("heading", name="Tische").wait_for()
+    assert page.get_by_test_id("round-no-tables").count() == 0
     page.get_by_role("button", name="Paarung freigeben").click()
     page.get_by_text("Runde 1 ist freigegeben und öffentlich sichtbar.").wait_for()
 

@@ -199,6 +199,22 @@ def _editable_round(rnd: Round) -> Round:
     return locked
 
 
+def _require_tables(rnd: Round) -> None:
+    """A round left without tables (a red card before the release, the rest not seatable,
+    SPEC §7) is drawn again first: no swap, move, table fixing or release until then."""
+    if not rnd.tables.exists():
+        raise ValidationError(
+            _("This round has no tables: please draw it again first (“Draw again”).")
+        )
+
+
+def _seated_round(rnd: Round) -> Round:
+    """The round to change, locked: not released yet and with tables."""
+    locked = _editable_round(rnd)
+    _require_tables(locked)
+    return locked
+
+
 def _creates_repeat(rnd: Round, player_id: int, table: Table) -> list[str]:
     """Names of earlier opponents the player would meet at that table."""
     met = rounds_selectors.met_before(rnd.tournament, rnd.number, player_id)
@@ -214,7 +230,7 @@ def _creates_repeat(rnd: Round, player_id: int, table: Table) -> list[str]:
 @tournament_write
 def round_swap_players(*, rnd: Round, player_a: Player, player_b: Player, user) -> PairingChange:
     """Swap two players' seats (table and letter). Warns, but allows, a repeat meeting."""
-    locked = _editable_round(rnd)
+    locked = _seated_round(rnd)
     seats = {
         s.player_id: s
         for s in Seat.objects.select_for_update()
@@ -254,7 +270,7 @@ def round_move_player(
     *, rnd: Round, player: Player, table_number: int, letter: str, user
 ) -> PairingChange:
     """Move a player to a free seat (e.g. into a 3-player table); occupied seats need a swap."""
-    locked = _editable_round(rnd)
+    locked = _seated_round(rnd)
     seat = (
         Seat.objects.select_for_update()
         .select_related("table")
@@ -308,9 +324,12 @@ def pin_set(
 ) -> None:
     """Fix a player to a table for all later draws (Klub 7.1), or remove the pin (None).
 
-    Set from a round's page, the change is written to that round's audit trail.
+    Set from a round's page, the change is written to that round's audit trail; refused there
+    while the round has no tables (it is drawn again first).
     """
     Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if rnd is not None:
+        _require_tables(rnd)
     if table_number is None:
         deleted, _rows = TablePin.objects.filter(tournament=tournament, player=player).delete()
         if rnd is not None and deleted:
@@ -443,11 +462,7 @@ def round_take_out(*, tournament: Tournament, player: Player, user) -> str | Non
 @tournament_write
 def round_release(*, rnd: Round, user) -> Round:
     """Make the pairing public (lists, table cards); after this, no more overrides."""
-    locked = _editable_round(rnd)
-    if not locked.tables.exists():
-        raise ValidationError(
-            _("This round has no tables: please draw it again first (“Draw again”).")
-        )
+    locked = _seated_round(rnd)
     locked.status = RoundStatus.RELEASED
     locked.released_at = timezone.now()
     locked.save(update_fields=["status", "released_at"])
