@@ -403,7 +403,7 @@ def _reason(exc: ValidationError) -> Message | Sentences | str:
     change log shows them in the reader's language; a plain text (none is known) stays as it
     is, in the language it was written in."""
     parts = []
-    for error in exc.error_list:
+    for error in getattr(exc, "error_list", None) or [ValidationError(m) for m in exc.messages]:
         text = error.message
         if error.params and isinstance(text, str):
             text %= error.params

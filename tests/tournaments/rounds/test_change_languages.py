@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -19,6 +20,7 @@ from tests.support.builders import (
     register_players,
 )
 from tests.support.reading import flashed, player_at
+from tournaments.domain.text import message, render_record, to_record
 from tournaments.enums import GlobalRole, StaffRole, WarningKind
 from tournaments.models import PairingChange, Seat
 from tournaments.rounds import services as round_services
@@ -272,3 +274,19 @@ def test_the_flash_message_of_a_swap_speaks_the_language_of_its_request(
     texts = swap_texts(a, b)
     assert flashed(response) == [texts[written]]
     assert in_language(read, PairingChange.objects.get(round=round_one)) == texts[read]
+
+
+def test_a_refusal_reason_keeps_messages_and_shows_plain_text_as_written():
+    """The redraw's refusals are messages; a plain text (none is known) is kept as it is, in
+    the language it was written in, and a refusal by field is read too."""
+    tie = message("for the last place in the final")
+    mixed = round_services._reason(ValidationError([tie, "Grund: Rollstuhl"]))
+    by_field = round_services._reason(ValidationError({"table": ["Tisch 9 fehlt."]}))
+
+    with translation.override("de"):
+        assert (render_record(to_record(mixed)), by_field) == (
+            "um den letzten Finalplatz Grund: Rollstuhl",
+            "Tisch 9 fehlt.",
+        )
+    with translation.override("en"):
+        assert render_record(to_record(mixed)) == "for the last place in the final Grund: Rollstuhl"
