@@ -164,6 +164,9 @@ else:
     CELERY_TASK_EAGER_PROPAGATES = True
 # Public pages for anonymous visitors are cached until their tournament changes (0 = off).
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "86400"))
+# How often the director's registration list asks for news while players check themselves in
+# (a calm page: the live screens of the day poll every 1.5 s).
+REGISTRATION_POLL_SECONDS = int(os.environ.get("REGISTRATION_POLL_SECONDS", "20"))
 # After a publication or a release a worker renders the rush's public pages ahead of the
 # visitors (tournaments.standings.warming). Off, they render on the first request. Tests turn
 # it off except where they test it (tests/conftest.py): it changes when a page is rendered,

@@ -1,5 +1,6 @@
 """The director's registration page: search-as-you-type, reserves, check-in."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -62,6 +63,7 @@ def _registration_context(tournament: Tournament) -> dict:
         "requests": signup_selectors.open_requests(tournament),
         "signup_closes_at": signup_services.signup_closes_at(tournament),
         "check_in_open": tournament.check_in_open(timezone.now()),
+        "poll_seconds": settings.REGISTRATION_POLL_SECONDS,
         "check_in_minutes": signup_services.CHECK_IN_MINUTES,
         "guest_form": GuestForm(auto_id="guest_%s"),
     }
