@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
+from tournaments.domain.text import render_record
 from tournaments.models import Player, UploadOutcome, VenueRegistryConflict, VenueUpload
 from tournaments.registry.services import player_save
 from tournaments.venue import apply
@@ -120,10 +121,30 @@ def held_upload_preview(*, upload: VenueUpload) -> HeldPreview:
     changes = document_changes(central, document)
     names = _names(central) | _names(document)
     shown = [
-        Change(_UUID_IN_PATH.sub(lambda m: names.get(m[1], m[0]), c.path), c.before, c.after)
+        Change(
+            _UUID_IN_PATH.sub(lambda m: names.get(m[1], m[0]), c.path),
+            _readable(c.path, c.before),
+            _readable(c.path, c.after),
+        )
         for c in changes[:CHANGES_SHOWN]
     ]
     return HeldPreview(changes=shown, total=len(changes))
+
+
+#: fields that store a text as a record (msgid and values): shown in the reader's language
+_RECORD_FIELDS = frozenset({"notice", "description"})
+
+
+def _readable(path: str, value: object) -> object:
+    """A round's notice or a pairing change's text as a person reads it, not its JSON (also
+    within a row the held copy adds: a round with its change log)."""
+    if isinstance(value, str) and path.rsplit(".", 1)[-1] in _RECORD_FIELDS:
+        return render_record(value)
+    if isinstance(value, dict):
+        return {key: _readable(f"{path}.{key}", item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_readable(path, item) for item in value]
+    return value
 
 
 _UUID_IN_PATH = re.compile(r"(?:uuid|player)=([0-9a-f-]{36})(?=\])")
