@@ -1,11 +1,21 @@
-"""Login throttling with two limits (django-axes): per account and address, and per account.
+"""Login throttling (django-axes) that stops guessers, not the people they guess at (issue #30.2).
 
-Five wrong passwords for one account from one address lock that pair (a venue's shared Wi-Fi
-keeps working for everyone else); `AXES_ACCOUNT_FAILURE_LIMIT` failures for one account from
-any addresses lock the account itself, so guessing spread over many addresses stops too.
-Axes knows one limit only, hence this handler: it reads the two groups of
-`AXES_LOCKOUT_PARAMETERS` (pair first, then the account) and reports the pair's count, or the
-pair limit once the account's own limit is reached.
+Three counts of failed log-ins within `AXES_COOLOFF_TIME` (15 min), read in the order of
+`AXES_LOCKOUT_PARAMETERS`:
+
+* per account and address: `AXES_FAILURE_LIMIT` (5) lock that pair;
+* per address, for any accounts: `AXES_ADDRESS_FAILURE_LIMIT` (50) lock that address, so one
+  machine cannot try a password on every account;
+* per account, from all addresses: from `AXES_ACCOUNT_FAILURE_LIMIT` (20) on the account is
+  not locked but slowed down. An address that has failed for it waits before its next try,
+  1 s at the 20th failure and twice as long with each further one (at most the cool-off). An
+  address that has not failed for it is never refused: the director's right password from a
+  fresh address works even while somebody guesses at her account from elsewhere.
+
+Axes knows one limit only, hence this handler: it reports the pair limit as reached while any
+of the three says wait, and the lockout page (`lockout_response`) says how long, with
+Retry-After. A successful log-in clears its own pair's failures only, so a guesser cannot wipe
+the address's or the account's count by logging in to an account of their own.
 
 Behind proxies (`AXES_PROXY_COUNT`), the client's address is the one the outermost of our
 proxies wrote into X-Forwarded-For; anything further left was sent by the client and can lie.
@@ -13,21 +23,82 @@ proxies wrote into X-Forwarded-For; anything further left was sent by the client
 
 from __future__ import annotations
 
+import math
+from datetime import timedelta
+
 from axes.handlers.database import AxesDatabaseHandler
+from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_failure_limit
 from django.conf import settings
-from django.db.models import Sum
+from django.db.models import Max, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from players.accounts.throttle import too_many_attempts
+
+#: the first wait at the account's limit; it doubles with each further failure
+FIRST_DELAY = timedelta(seconds=1)
+
+
+def _now():
+    """The clock the waits are measured by (tests set it instead of sleeping)."""
+    return timezone.now()
+
+
+def account_delay(failures: int) -> timedelta:
+    """How long an address that failed for an account waits, the account having `failures`."""
+    over = failures - settings.AXES_ACCOUNT_FAILURE_LIMIT
+    if over < 0:
+        return timedelta(0)
+    return min(settings.AXES_COOLOFF_TIME, FIRST_DELAY * 2 ** min(over, 30))
 
 
 class AccountThrottleHandler(AxesDatabaseHandler):
-    def get_failures(self, request, credentials: dict | None = None) -> int:
-        per_address, per_account = (
-            attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+    def retry_after(self, request, credentials: dict | None = None) -> int:
+        """Seconds this request waits before a log-in is tried (0: try now)."""
+        pair, address, account = (
+            attempts.aggregate(total=Sum("failures_since_start"), last=Max("attempt_time"))
             for attempts in self.get_user_attempts(request, credentials)
         )
-        if per_account >= settings.AXES_ACCOUNT_FAILURE_LIMIT:
-            return max(per_address, get_failure_limit(request, credentials))
-        return per_address
+        cool_off = settings.AXES_COOLOFF_TIME
+        until = None
+        if (pair["total"] or 0) >= settings.AXES_FAILURE_LIMIT:
+            until = pair["last"] + cool_off
+        elif (address["total"] or 0) >= settings.AXES_ADDRESS_FAILURE_LIMIT:
+            until = address["last"] + cool_off
+        elif pair["total"]:
+            until = pair["last"] + account_delay(account["total"] or 0)
+        if until is None:
+            return 0
+        return max(0, math.ceil((until - _now()).total_seconds()))
+
+    def get_failures(self, request, credentials: dict | None = None) -> int:
+        """The pair's failures, or the limit while this request has to wait."""
+        if self.retry_after(request, credentials):
+            return get_failure_limit(request, credentials)
+        pair = self.get_user_attempts(request, credentials)[0]
+        return pair.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+    def reset_user_attempts(self, request, credentials: dict | None = None) -> int:
+        """After a successful log-in: this pair's failures only."""
+        count, _deleted = self.filter_user_attempts(request, credentials)[0].delete()
+        return count
+
+
+def lockout_response(request, original_response=None, credentials: dict | None = None):
+    """The lockout page: 429, how long to wait, Retry-After."""
+    handler = AxesProxyHandler.get_implementation()
+    wait = handler.retry_after(request, credentials) if hasattr(handler, "retry_after") else 0
+    wait = wait or int(settings.AXES_COOLOFF_TIME.total_seconds())
+    return too_many_attempts(
+        request,
+        wait,
+        heading=_("Too many login attempts"),
+        reason=_(
+            "After too many wrong passwords, this device has to wait before it may try this "
+            "account again. Logging in from other devices is not affected."
+        ),
+    )
 
 
 def client_ip(request) -> str | None:

@@ -179,6 +179,9 @@ PUBLIC_PAGES_WARM = env_bool("PUBLIC_PAGES_WARM", True)
 # Draws stay reproducible: the budget used is written into Round.method.
 PAIRING_SEARCH_ITERATIONS = env_optional_int("PAIRING_SEARCH_ITERATIONS")
 PAIRING_SEARCH_BEAM = env_optional_int("PAIRING_SEARCH_BEAM")
+# Wrong short codes that name tables of one round before that round's short codes close (QR
+# codes still open its tables; the desk board warns). Issue #30.3, tournaments.tableside.limits.
+TABLE_CODE_ROUND_FAILURES = int(os.environ.get("TABLE_CODE_ROUND_FAILURES", "200"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -230,13 +233,20 @@ LOGOUT_REDIRECT_URL = "home"
 # twenty per user name from any addresses lock the account (config/login_throttle.py).
 AXES_HANDLER = "config.login_throttle.AccountThrottleHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# Past this many failures for one account from all addresses, an address that failed for it
+# waits a growing delay before its next try; a fresh address is never refused (issue #30.2).
 AXES_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("AXES_ACCOUNT_FAILURE_LIMIT", "20"))
+# Failures from one address for any accounts before that address is locked (15 min).
+AXES_ADDRESS_FAILURE_LIMIT = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "50"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]  # in this order: see handler
+# in this order: see config.login_throttle
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address", "username"]
+AXES_LOCKOUT_CALLABLE = "config.login_throttle.lockout_response"
+# A try refused while waiting was never checked: it does not count as a failure (nor prolong).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 # Reset links expire after a day and work once (Django's tokens); sign-up links after 48 h.
 PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
-AXES_LOCKOUT_TEMPLATE = "players/accounts/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
 AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is not installed
 

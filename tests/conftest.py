@@ -46,11 +46,12 @@ def _clear_public_cache():
     """Never flush Redis: the Celery broker of the CI worker lives in the same database."""
     from django.core.cache import caches
 
-    from tournaments.common import breaker
+    from tournaments.common import breaker, ratelimit
     from tournaments.common.public_cache import forget_local
 
     breaker.reset()
     forget_local()
+    ratelimit.forget_local()
     cache = caches["default"]
     if "locmem" in type(cache).__module__:
         cache.clear()

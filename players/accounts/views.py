@@ -102,9 +102,10 @@ def account_open(request):
     """Member number and e-mail; the same answer whether or not they match (no address leaks)."""
     form = AccountOpenForm(request.POST or None)
     if request.method == "POST":
-        if not throttle.allowed(request, throttle.OPEN):
-            return throttle.locked(request, throttle.OPEN)
-        throttle.count(request, throttle.OPEN)
+        typed = (request.POST.get("federation_number", ""), request.POST.get("email", ""))
+        refusal = throttle.refusal(request, throttle.OPEN, typed)
+        if refusal is not None:
+            return refusal
         if form.is_valid():
             account_services.account_open_request(
                 federation_number=form.cleaned_data["federation_number"],
@@ -123,12 +124,13 @@ def account_open_sent(request):
 
 def account_open_verify(request, token: str):
     """The e-mailed link: set a password, and the account exists (the link is spent)."""
-    if not throttle.allowed(request, throttle.LINK):
-        return throttle.locked(request, throttle.LINK)
+    refusal = throttle.link_refusal(request)
+    if refusal is not None:
+        return refusal
     try:
         player, _email = account_services.account_open_player(token)
     except ValidationError as exc:
-        throttle.count(request, throttle.LINK)
+        throttle.bad_link(request)
         return render(
             request,
             "players/accounts/open_verify.html",
@@ -188,9 +190,9 @@ class PasswordResetView(auth_views.PasswordResetView):
     template_name = "players/accounts/password_reset_form.html"
 
     def post(self, request, *args, **kwargs):
-        if not throttle.allowed(request, throttle.RESET):
-            return throttle.locked(request, throttle.RESET)
-        throttle.count(request, throttle.RESET)
+        refusal = throttle.refusal(request, throttle.RESET, (request.POST.get("email", ""),))
+        if refusal is not None:
+            return refusal
         return super().post(request, *args, **kwargs)
 
 
@@ -201,9 +203,10 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "players/accounts/password_reset_confirm.html"
 
     def dispatch(self, *args, **kwargs):
-        if not throttle.allowed(self.request, throttle.LINK):
-            return throttle.locked(self.request, throttle.LINK)
+        refusal = throttle.link_refusal(self.request)
+        if refusal is not None:
+            return refusal
         response = super().dispatch(*args, **kwargs)
         if not getattr(self, "validlink", False) and response.status_code == 200:
-            throttle.count(self.request, throttle.LINK)
+            throttle.bad_link(self.request)
         return response

@@ -10,6 +10,7 @@ allowed write never reaches the next cell.
 from __future__ import annotations
 
 import re
+from unittest import mock
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -34,6 +35,7 @@ from tests.permission_matrix.matrix import METHODS, parse
 from tests.support.module_world import rolled_back_world
 from tests.support.permission_world import ROLES, make_permission_world
 from tests.support.routes import url_routes
+from tournaments.common import ratelimit
 
 # the module builds one world for all its tests: one test worker (pytest-xdist) runs them all
 pytestmark = pytest.mark.xdist_group("permission-matrix")
@@ -113,7 +115,13 @@ def cell(w, session, key: str, method: str) -> tuple[str, str]:
     client = Client(raise_request_exception=False)
     if session is not None:
         client.cookies[settings.SESSION_COOKIE_NAME] = session.value
-    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+    # every cell is a first try: the cache's counters (sign-up, reset, table keys; issue #30)
+    # are not rolled back with the savepoint, and their limits are tested in their own modules
+    with (
+        CaptureQueriesContext(connection) as queries,
+        transaction.atomic(),
+        mock.patch.object(ratelimit, "exceeded", return_value=False),
+    ):
         if method == "GET":
             response = client.get(url)
         else:
@@ -184,7 +192,13 @@ def test_writes_need_the_csrf_token(world, key, role):
     if sessions[role] is not None:
         client.cookies[settings.SESSION_COOKIE_NAME] = sessions[role].value
     url, data = url_of(w, key), CALLS[key].data
-    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+    # every cell is a first try: the cache's counters (sign-up, reset, table keys; issue #30)
+    # are not rolled back with the savepoint, and their limits are tested in their own modules
+    with (
+        CaptureQueriesContext(connection) as queries,
+        transaction.atomic(),
+        mock.patch.object(ratelimit, "exceeded", return_value=False),
+    ):
         response = client.post(url, data(w) if data else {})
         transaction.set_rollback(True)
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions
+from tournaments.common import table_limits
 from tournaments.common.http import error_messages, flash_errors
 from tournaments.common.live import live_view
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
@@ -55,6 +56,9 @@ def _board_context(rnd: Round) -> dict:
         "total": len(rows),
         "next_missing": next_missing,
         "next_unconfirmed": next_unconfirmed,
+        # issue 30.3: too many wrong short codes for this round, only QR codes open tables now
+        "short_codes_closed": rnd.status == RoundStatus.RELEASED
+        and table_limits.short_codes_closed(rnd.pk),
         "can_publish": rnd.status == RoundStatus.RELEASED
         and counts[SheetStatus.CONFIRMED] == len(rows)
         and bool(rows),

@@ -13,7 +13,7 @@ from tournaments.domain.sheets import game_inputs
 from tournaments.enums import RoundStatus, SheetAction, SheetStatus, TournamentStatus
 from tournaments.models import ResultSheet, Seat, SheetSignoff, SheetVersion, Table
 from tournaments.sheets.selectors import table_absences, table_not_played
-from tournaments.tableside.tokens import TableKey, read_code, read_token
+from tournaments.tableside.tokens import TableKey, named_table_id, read_code, read_token
 
 #: why a table's key does not open its page (HTTP status, message in the visitor's language)
 UNKNOWN = (404, _("We do not know this table code. Please check the code on the table card."))
@@ -57,6 +57,15 @@ def table_for_code(code: str) -> Table | None:
     """The table a typed short code names, if the code is genuine."""
     table_id = read_code(code)
     return None if table_id is None else _tables().filter(pk=table_id).first()
+
+
+def round_of_code(code: str) -> tuple[int, int] | None:
+    """Round and tournament of the table a well-formed code names, genuine or not (a wrong
+    guess counts against that round)."""
+    table_id = named_table_id(code)
+    if table_id is None:
+        return None
+    return Table.objects.filter(pk=table_id).values_list("round_id", "round__tournament_id").first()
 
 
 def closed_because(table: Table) -> tuple[int, str] | None:

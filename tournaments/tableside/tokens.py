@@ -74,9 +74,7 @@ def table_code(table_id: int) -> str:
     return f"{_encode(table_id)}-{_mac(table_id)}"
 
 
-def read_code(code: str) -> int | None:
-    """The table id of a genuine short code, else None. Case, spaces, dashes and the usual
-    typos (O for 0, I or L for 1) do not matter."""
+def _split_code(code: str) -> tuple[int, str] | None:
     cleaned = "".join(ch for ch in (code or "")[:40].upper() if ch.isalnum()).translate(_TYPO)
     if len(cleaned) <= _MAC_CHARS or len(cleaned) > _MAC_CHARS + 8:
         return None
@@ -86,6 +84,20 @@ def read_code(code: str) -> int | None:
     table_id = 0
     for ch in head:
         table_id = table_id * 32 + _ALPHABET.index(ch)
-    if not hmac.compare_digest(mac, _mac(table_id)):
+    return table_id, mac
+
+
+def read_code(code: str) -> int | None:
+    """The table id of a genuine short code, else None. Case, spaces, dashes and the usual
+    typos (O for 0, I or L for 1) do not matter."""
+    split = _split_code(code)
+    if split is None or not hmac.compare_digest(split[1], _mac(split[0])):
         return None
-    return table_id
+    return split[0]
+
+
+def named_table_id(code: str) -> int | None:
+    """The table id a well-formed code names in front of its check, genuine or not: a wrong
+    guess at a table's check counts against that table's round."""
+    split = _split_code(code)
+    return None if split is None else split[0]

@@ -3,9 +3,11 @@ sheet, pass the phone round for the sign-offs, call a referee.
 
 Every key is checked on every request (genuine, the round released and not yet published, the
 tournament running, table entry switched on); a wrong or expired one gets a German page with
-its status (404, 410, 403), too many wrong ones from one address a 429. Writes per table are
-limited too. Forms work without JavaScript; `static/js/table-entry.js` keeps what is typed in
-the phone and sends it again after a lost connection (the submission key makes that safe).
+its status (404, 410, 403), too many wrong ones from one address a 429, and a round's short
+codes close after too many wrong ones in all (`limits`); a genuine key is never refused for
+the wrong ones before it. Writes per table are limited too. Forms work without JavaScript;
+`static/js/table-entry.js` keeps what is typed in the phone and sends it again after a lost
+connection (the submission key makes that safe).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments.common import ratelimit
+from tournaments.common import table_limits as limits
 from tournaments.common.http import error_messages
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
 from tournaments.enums import SignoffVerdict
@@ -31,15 +34,19 @@ from tournaments.referees.calls import referee_call_open
 from tournaments.tableside import forms, selectors, services
 from tournaments.tableside.tokens import table_code, table_token
 
-#: wrong codes or tokens per address and window before the page answers 429: a hall of phones
-#: may share one address, and 33 million codes per table stay out of reach at this pace
-FAILURES, FAILURE_WINDOW = 60, 600
 #: writes (entries, sign-offs, calls) per table and window
 WRITES, WRITE_WINDOW = 60, 600
 CALLS = 5  # referee calls per table and write window
 TOO_MANY = (
     429,
     gettext_lazy("Too many attempts. Please wait a few minutes or ask at the desk."),
+)
+CODES_CLOSED = (
+    403,
+    gettext_lazy(
+        "Too many wrong codes were typed for this round, so its short codes no longer open a "
+        "table. Please scan the QR code on the table card, or ask at the desk."
+    ),
 )
 
 
@@ -51,23 +58,26 @@ def token_for(table: Table) -> str:
 
 def _closed(request, status_message: tuple[int, str], table: Table | None = None):
     status, message = status_message
-    return render(
+    response = render(
         request,
         "tournaments/tableside/closed.html",
         {"message": message, "table": table},
         status=status,
     )
+    if status == 429:
+        response["Retry-After"] = str(limits.FAILURE_WINDOW)
+    return response
 
 
 def _open_table(request, token: str) -> tuple[Table | None, object | None]:
-    """The table of a token, or the page that says why not."""
-    address = ratelimit.client_address(request)
-    if ratelimit.exceeded("tisch-fail", address, limit=FAILURES):
-        return None, _closed(request, TOO_MANY)
+    """The table of a token, or the page that says why not. A genuine token is never refused
+    for the wrong ones sent before it (limits)."""
     table = selectors.table_for_token(token)
     if table is None:
-        ratelimit.hit("tisch-fail", address, window=FAILURE_WINDOW)
-        return None, _closed(request, selectors.UNKNOWN)
+        address = ratelimit.client_address(request)
+        blocked = limits.address_blocked(address)
+        limits.wrong_key(address)
+        return None, _closed(request, TOO_MANY if blocked else selectors.UNKNOWN)
     closed = selectors.closed_because(table)
     if closed is not None:
         return None, _closed(request, closed, table)
@@ -84,14 +94,25 @@ def code_entry(request):
     form = forms.CodeForm(request.POST or None)
     if request.method != "POST":
         return render(request, "tournaments/tableside/code.html", {"form": form})
-    address = ratelimit.client_address(request)
-    if ratelimit.exceeded("tisch-fail", address, limit=FAILURES):
-        return _closed(request, TOO_MANY)
-    table = selectors.table_for_code(form.data.get("code", "")) if form.is_valid() else None
+    typed = form.data.get("code", "") if form.is_valid() else ""
+    table = selectors.table_for_code(typed) if typed else None
     if table is None:
-        ratelimit.hit("tisch-fail", address, window=FAILURE_WINDOW)
+        address = ratelimit.client_address(request)
+        blocked = limits.address_blocked(address)
+        named = selectors.round_of_code(typed) if typed else None
+        limits.wrong_key(
+            address,
+            round_id=named[0] if named else None,
+            tournament_id=named[1] if named else None,
+        )
+        if blocked:
+            return _closed(request, TOO_MANY)
+        if named and limits.short_codes_closed(named[0]):
+            return _closed(request, CODES_CLOSED)
         form.add_error("code", selectors.UNKNOWN[1])
         return render(request, "tournaments/tableside/code.html", {"form": form}, status=404)
+    if limits.short_codes_closed(table.round_id):
+        return _closed(request, CODES_CLOSED, table)
     closed = selectors.closed_because(table)
     if closed is not None:
         return _closed(request, closed, table)

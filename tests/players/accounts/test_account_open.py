@@ -1,5 +1,6 @@
 """Sign-up by member number and the federation's e-mail; password reset; no address leaks;
-django-axes throttles every new endpoint; each role lands on its own start page."""
+throttles per address and per number or address typed, never for everybody; each role lands
+on its own start page."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.core import signing
 from django.urls import reverse
 
 from players.accounts import services as accounts
+from players.accounts import throttle
 from players.models import PlayerAccount
 from tests.support.builders import PASSWORD, add_staff, make_player_account, make_user
 from tournaments.enums import GlobalRole, StaffRole
@@ -100,29 +102,80 @@ def test_expired_forged_and_changed_links(client, field, monkeypatch):
     assert PlayerAccount.objects.count() == 0
 
 
-def test_sign_up_is_throttled_by_axes(
+def test_sign_up_is_throttled_per_member_number_and_e_mail(
     client, field, mailoutbox, django_capture_on_commit_callbacks
 ):
-    for _ in range(4):
-        _request(client, "DRV-99999", "x@example.org", django_capture_on_commit_callbacks)
-    fifth = _request(
-        client, field[2].federation_number, field[2].email, django_capture_on_commit_callbacks
+    player = field[2]
+    for _ in range(throttle.PER_DETAIL):
+        _request(
+            client, player.federation_number, "x@example.org", django_capture_on_commit_callbacks
+        )
+    refused = _request(
+        client, player.federation_number, player.email, django_capture_on_commit_callbacks
     )
-    assert fifth.status_code == 429
-    sixth = _request(
-        client, field[2].federation_number, field[2].email, django_capture_on_commit_callbacks
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == str(throttle.WINDOW)
+    page = refused.content.decode()
+    assert "Zu viele Versuche" in page and "Bitte versuchen Sie es in 15 Minuten erneut." in page
+    assert mailoutbox == []  # the mismatches sent nothing, the refused request neither
+    # another player's genuine sign-up from the same address goes through
+    other = _request(
+        client, field[3].federation_number, field[3].email, django_capture_on_commit_callbacks
     )
-    assert sixth.status_code == 429
-    assert "Zu viele Anmeldeversuche" in sixth.content.decode()
-    assert len(mailoutbox) == 1  # the fifth request was handled, then locked
+    assert (other.status_code, other.url) == (302, reverse("signup_sent"))
+    assert [m.to for m in mailoutbox] == [[field[3].email]]
 
 
-def test_bad_links_are_throttled(client):
-    for _ in range(5):
-        client.get(reverse("signup_verify", args=["kaputt"]))
-    assert client.get(reverse("signup_verify", args=["kaputt"])).status_code == 429
+def test_the_same_e_mail_under_other_numbers_is_throttled_too(
+    client, field, django_capture_on_commit_callbacks
+):
+    for n in range(throttle.PER_DETAIL):
+        _request(client, f"DRV-9990{n}", "ziel@example.org", django_capture_on_commit_callbacks)
+    refused = _request(client, "DRV-99999", "Ziel@Example.org ", django_capture_on_commit_callbacks)
+    assert refused.status_code == 429
+
+
+def test_twenty_sign_ups_from_twenty_addresses_do_not_lock_a_genuine_one(
+    client, field, mailoutbox, django_capture_on_commit_callbacks
+):
+    """Issue #30.2: never everybody at once."""
+    for n in range(20):
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(
+                reverse("signup"),
+                {"federation_number": f"DRV-98{n:03d}", "email": f"x{n}@example.org"},
+                REMOTE_ADDR=f"10.0.0.{n}",
+            )
+    genuine = _request(
+        client, field[2].federation_number, field[2].email, django_capture_on_commit_callbacks
+    )
+    assert (genuine.status_code, genuine.url) == (302, reverse("signup_sent"))
+    assert [m.to for m in mailoutbox] == [[field[2].email]]
+
+
+def test_one_address_is_throttled_whatever_it_types(client, django_capture_on_commit_callbacks):
+    for n in range(throttle.PER_ADDRESS):
+        _request(client, f"DRV-97{n:03d}", f"y{n}@example.org", django_capture_on_commit_callbacks)
+    refused = _request(client, "DRV-96000", "neu@example.org", django_capture_on_commit_callbacks)
+    assert refused.status_code == 429
+    elsewhere = client.post(
+        reverse("signup"),
+        {"federation_number": "DRV-96000", "email": "neu@example.org"},
+        REMOTE_ADDR="10.1.1.1",
+    )
+    assert elsewhere.status_code == 302
+
+
+def test_bad_links_are_throttled_per_address(client):
+    for _ in range(throttle.PER_ADDRESS):
+        assert client.get(reverse("signup_verify", args=["kaputt"])).status_code == 404
+    refused = client.get(reverse("signup_verify", args=["kaputt"]))
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == str(throttle.WINDOW)
+    assert "ungültige oder abgelaufene Links" in refused.content.decode()
     reset = reverse("password_reset_confirm", args=["MQ", "falsch-falsch"])
     assert client.get(reset).status_code == 429
+    assert client.get(reset, REMOTE_ADDR="10.2.2.2").status_code == 200  # another address
 
 
 def test_password_reset_mails_only_known_addresses_and_answers_alike(
@@ -150,10 +203,22 @@ def test_password_reset_mails_only_known_addresses_and_answers_alike(
     assert "ungültig, abgelaufen oder wurde bereits benutzt" in spent.content.decode()
 
 
-def test_password_reset_is_throttled(client, field):
-    for _ in range(5):
-        client.post(reverse("password_reset"), {"email": "a@example.org"})
-    assert client.post(reverse("password_reset"), {"email": "a@example.org"}).status_code == 429
+def test_password_reset_is_throttled_per_e_mail_and_per_address(client, field):
+    for _ in range(throttle.PER_DETAIL):
+        client.post(reverse("password_reset"), {"email": "a@example.org"}, REMOTE_ADDR="10.0.0.1")
+    refused = client.post(reverse("password_reset"), {"email": "a@example.org"})
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == str(throttle.WINDOW)
+    other = client.post(reverse("password_reset"), {"email": "b@example.org"})
+    assert other.status_code == 302
+    for n in range(throttle.PER_ADDRESS):
+        client.post(
+            reverse("password_reset"), {"email": f"c{n}@example.org"}, REMOTE_ADDR="10.0.0.9"
+        )
+    refused = client.post(
+        reverse("password_reset"), {"email": "d@example.org"}, REMOTE_ADDR="10.0.0.9"
+    )
+    assert refused.status_code == 429
 
 
 @pytest.mark.parametrize(

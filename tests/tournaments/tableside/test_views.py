@@ -2,17 +2,20 @@
 
 import re
 import uuid
+from unittest import mock
 
 import pytest
 from django.urls import reverse
 
 from tests.support.builders import FIXED_SHEET, make_drawn_round, play_round
+from tournaments.common import breaker, table_limits
+from tournaments.common.table_limits import FAILURES
 from tournaments.enums import SheetAction
 from tournaments.models import RefereeCall, SheetSignoff, SheetVersion
 from tournaments.sheets import services as sheet_services
-from tournaments.tableside import selectors
+from tournaments.tableside import selectors, views
 from tournaments.tableside.tokens import table_code
-from tournaments.tableside.views import FAILURES, token_for
+from tournaments.tableside.views import token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -150,9 +153,78 @@ def test_a_wrong_code_gets_a_german_404_and_too_many_a_429(client):
         client.post(code_url, {"code": "16J-ABCDE"})
     response = client.post(code_url, {"code": "16J-ABCDE"})
     assert response.status_code == 429
+    assert response["Retry-After"] == str(table_limits.FAILURE_WINDOW)
     assert "Zu viele Versuche" in response.content.decode()
     forged = client.get(reverse("table:entry", args=["1.2.3:falsch"]))
     assert forged.status_code == 429
+
+
+def _wrong(code: str) -> str:
+    """The same table's id with another check: a guess at that table."""
+    head, check = code.split("-")
+    return f"{head}-{'0000A' if check != '0000A' else '0000B'}"
+
+
+def test_many_wrong_codes_from_one_address_do_not_refuse_the_valid_code_or_qr(client, table, url):
+    """Issue #30.3: a venue's phones behind one address keep their table entry."""
+    code_url = reverse("table:code")
+    for _ in range(FAILURES):
+        client.post(code_url, {"code": "16J-ABCDE"})
+    assert client.post(code_url, {"code": "16J-ABCDE"}).status_code == 429
+    valid = client.post(code_url, {"code": table_code(table.pk)})
+    assert (valid.status_code, valid["Location"]) == (302, url)
+    assert client.get(url).status_code == 200
+
+
+def test_wrong_codes_for_a_round_close_its_short_codes_but_not_its_qr_codes(
+    client, table_world, table, url, settings
+):
+    settings.TABLE_CODE_ROUND_FAILURES = 5
+    code_url = reverse("table:code")
+    other = table_world["round"].tables.get(number=2)
+    statuses = [  # from five addresses, below any address's limit
+        client.post(
+            code_url, {"code": _wrong(table_code(other.pk))}, REMOTE_ADDR=f"10.0.0.{n}"
+        ).status_code
+        for n in range(5)
+    ]
+    assert statuses == [404, 404, 404, 404, 403]  # the fifth closes them and says so
+    closed = client.post(code_url, {"code": table_code(table.pk)}, REMOTE_ADDR="10.0.1.1")
+    assert closed.status_code == 403
+    assert str(views.CODES_CLOSED[1]) in closed.content.decode()
+    assert "QR-Code auf der Tischkarte" in closed.content.decode()
+    assert client.get(url, REMOTE_ADDR="10.0.1.1").status_code == 200  # the QR code still opens
+    board = reverse("director:desk_board", args=[table_world["t"].pk, 1])
+    client.force_login(table_world["desk"])
+    page = client.get(board).content.decode()
+    assert 'data-testid="desk-short-codes-closed"' in page
+    assert "Kurzcodes für diese Runde gesperrt" in page
+
+
+def test_wrong_codes_naming_no_table_do_not_count_against_a_round(client, table, settings):
+    settings.TABLE_CODE_ROUND_FAILURES = 2
+    for n in range(3):
+        client.post(reverse("table:code"), {"code": "ZZZZZZ-ABCDE"}, REMOTE_ADDR=f"10.0.0.{n}")
+    assert table_limits.round_wrong_codes(table.round_id) == 0
+    valid = client.post(reverse("table:code"), {"code": table_code(table.pk)})
+    assert valid.status_code == 302
+
+
+def test_the_desk_board_has_no_warning_below_the_limit(client, table_world, table):
+    client.post(reverse("table:code"), {"code": _wrong(table_code(table.pk))})
+    assert table_limits.round_wrong_codes(table.round_id) == 1
+    client.force_login(table_world["desk"])
+    board = reverse("director:desk_board", args=[table_world["t"].pk, 1])
+    assert 'data-testid="desk-short-codes-closed"' not in client.get(board).content.decode()
+
+
+def test_the_limits_hold_while_the_cache_is_down(client, table, url):
+    """Issue #30.3: with Redis down each process counts for itself, never unlimited."""
+    with mock.patch.object(breaker, "is_open", return_value=True):
+        for _ in range(FAILURES):
+            client.post(reverse("table:code"), {"code": "16J-ABCDE"})
+        assert client.post(reverse("table:code"), {"code": "16J-ABCDE"}).status_code == 429
+        assert client.get(url).status_code == 200
 
 
 def test_a_forged_token_gets_a_german_404(client):
