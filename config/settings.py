@@ -234,6 +234,8 @@ PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
 AXES_LOCKOUT_TEMPLATE = "players/accounts/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
 AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is not installed
+# the user name as axes finds it, without NUL and cut to its column (bad input is no 500)
+AXES_USERNAME_CALLABLE = "config.login_throttle.client_username"
 
 # --- Internationalisation: German UI, English available (docs/development.md "Languages"). The
 # language comes from the switch's cookie, else Accept-Language, else German; URLs stay the same.
