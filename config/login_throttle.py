@@ -23,6 +23,7 @@ proxies wrote into X-Forwarded-For; anything further left was sent by the client
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from datetime import timedelta
 
@@ -53,7 +54,49 @@ def account_delay(failures: int) -> timedelta:
     return min(settings.AXES_COOLOFF_TIME, FIRST_DELAY * 2 ** min(over, 30))
 
 
+#: the length of axes' text columns for the user name, path and user agent (varchar 255)
+COLUMN = 255
+
+
+def stored_text(value: str | None, length: int = COLUMN) -> str | None:
+    """What axes may write of a value the client sent: without NUL characters (PostgreSQL
+    refuses them in text) and cut to its column (a longer value is a database error there)."""
+    return None if value is None else str(value).replace("\0", "")[:length]
+
+
+def client_username(request, credentials: dict | None = None) -> str | None:
+    """Axes' own choice of the user name (the credentials, else the POSTed form field),
+    made storable: a 5,000-character or NUL-carrying name is counted, not a 500."""
+    field = settings.AXES_USERNAME_FORM_FIELD
+    if credentials:
+        return stored_text(credentials.get(field))
+    return stored_text(getattr(request, "data", request.POST).get(field))
+
+
 class AccountThrottleHandler(AxesDatabaseHandler):
+    """Axes' database handler with the limits (retry_after) and the request's details made
+    storable before any of them is written: `%00` in a path or header is dropped."""
+
+    @staticmethod
+    def _storable(request) -> None:
+        if request is None:
+            return
+        for name in ("axes_path_info", "axes_user_agent"):
+            setattr(request, name, stored_text(getattr(request, name, ""), COLUMN) or "")
+        request.axes_http_accept = stored_text(getattr(request, "axes_http_accept", ""), 1025)
+
+    def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+        self._storable(request)
+        return super().user_login_failed(sender, credentials, request, **kwargs)
+
+    def user_logged_in(self, sender, request, user, **kwargs):
+        self._storable(request)
+        return super().user_logged_in(sender, request, user, **kwargs)
+
+    def user_logged_out(self, sender, request, user, **kwargs):
+        self._storable(request)
+        return super().user_logged_out(sender, request, user, **kwargs)
+
     def retry_after(self, request, credentials: dict | None = None) -> int:
         """Seconds this request waits before a log-in is tried (0: try now)."""
         pair, address, account = (
@@ -107,6 +150,15 @@ def client_ip(request) -> str | None:
     count = settings.AXES_IPWARE_PROXY_COUNT
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
     forwarded = [address for address in forwarded if address]
-    if count and len(forwarded) >= count:
+    if count and len(forwarded) >= count and _is_address(forwarded[-count]):
         return forwarded[-count]
     return request.META.get("REMOTE_ADDR")
+
+
+def _is_address(text: str) -> bool:
+    """Axes stores the address in an inet column: garbage there is a database error."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True

@@ -249,6 +249,11 @@ AXES_RESET_ON_SUCCESS = True
 PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
 AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is not installed
+# Appeals cannot flood the commission (issue 30.5): besides one open appeal per player and
+# tournament, at most this many appeals are filed from one account per hour.
+APPEALS_PER_HOUR = int(os.environ.get("APPEALS_PER_HOUR", "5"))
+# the user name as axes finds it, without NUL and cut to its column (bad input is no 500)
+AXES_USERNAME_CALLABLE = "config.login_throttle.client_username"
 
 # --- Internationalisation: German UI, English available (docs/development.md "Languages"). The
 # language comes from the switch's cookie, else Accept-Language, else German; URLs stay the same.

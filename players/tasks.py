@@ -3,7 +3,9 @@ idempotent. Their names keep the `ranking.` prefix they had before the players a
 jobs already queued, and beat's schedule, call them by name."""
 
 from celery import shared_task
+from django.utils import translation
 
+from players.accounts import services as accounts
 from players.notifications import services as notifications
 
 
@@ -24,3 +26,20 @@ def notify_correction(version_id: int) -> int:
 def notify_sweep() -> dict:
     """Every 10 minutes (beat): players' e-mails whose job was lost are queued now."""
     return notifications.notifications_sweep()
+
+
+@shared_task(name=accounts.ACCOUNT_OPEN_TASK, acks_late=True, ignore_result=True)
+def account_open_request(*, federation_number: str, email: str, base_url: str, language: str):
+    """A sign-up as typed: matched and mailed here, not in the request (issue 30.6); the mail
+    itself goes out through the outbox's task, once."""
+    with translation.override(language):
+        return accounts.account_open_request(
+            federation_number=federation_number, email=email, base_url=base_url
+        )
+
+
+@shared_task(name=accounts.PASSWORD_RESET_TASK, acks_late=True, ignore_result=True)
+def password_reset_request(*, email: str, base_url: str, language: str) -> int:
+    """A password reset as typed: its users found and mailed here, not in the request."""
+    with translation.override(language):
+        return accounts.password_reset_request(email=email, base_url=base_url)

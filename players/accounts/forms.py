@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import forms as auth_forms
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-
-from players.accounts import services as account_services
 
 
 class InviteForm(forms.Form):
@@ -46,23 +43,5 @@ class AccountOpenForm(forms.Form):
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
-    """Django's reset form; its mail goes out through the outbox like every other one
-    (templates/mail/password_reset.*), retried if the mail server fails."""
-
-    def send_mail(
-        self,
-        subject_template_name,
-        email_template_name,
-        context,
-        from_email,
-        to_email,
-        html_email_template_name=None,
-    ):
-        path = reverse(
-            "password_reset_confirm", kwargs={"uidb64": context["uid"], "token": context["token"]}
-        )
-        account_services.password_reset_mail_queue(
-            email=to_email,
-            username=context["user"].get_username(),
-            link=f"{context['protocol']}://{context['domain']}{path}",
-        )
+    """Django's reset form, for its field only: the view enqueues the address, a worker finds
+    its users and queues their mails in the outbox (account_services.password_reset_request)."""

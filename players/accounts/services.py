@@ -13,12 +13,17 @@ import logging
 import secrets
 from datetime import datetime, timedelta
 
+from celery import current_app
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from players.accounts import mails
@@ -213,14 +218,50 @@ def _existing_account_mail(player: Player, account, email: str, base_url: str) -
     return True
 
 
-def password_reset_mail_queue(*, email: str, username: str, link: str) -> None:
-    """Django's password reset link (players/accounts/forms.py), in the request's language."""
-    mail_queue(
-        kind=mails.PASSWORD_RESET,
-        to=[email],
-        language=mail_language(),
-        context={"username": username, "link": link},
-    )
+def password_reset_request(*, email: str, base_url: str = "") -> int:
+    """Django's password reset, its lookup and tokens (active users with a usable password and
+    this address), each link queued in the outbox in the active language; returns how many."""
+    users = list(auth_forms.PasswordResetForm().get_users(email))
+    for user in users:
+        path = reverse(
+            "password_reset_confirm",
+            kwargs={
+                "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+                "token": default_token_generator.make_token(user),
+            },
+        )
+        mail_queue(
+            kind=mails.PASSWORD_RESET,
+            to=[getattr(user, user.get_email_field_name())],
+            language=mail_language(),
+            context={"username": user.get_username(), "link": base_url + path},
+        )
+    return len(users)
+
+
+# --- The two requests that must not tell whether an address is known -----------------------
+
+ACCOUNT_OPEN_TASK = "players.account_open_request"
+PASSWORD_RESET_TASK = "players.password_reset_request"
+
+
+def account_request_enqueue(*, task: str, language: str, **fields: str) -> None:
+    """Sign-up and password reset are looked up and mailed by a worker, not in the request:
+    the request only enqueues the typed fields, after commit, the same work whether or not
+    they match anything, so its answer takes as long either way (issue 30.6). A broker that
+    cannot be reached is logged; the player asks again (nothing was promised but the page)."""
+
+    def enqueue() -> None:
+        try:
+            current_app.signature(task).apply_async(
+                kwargs=fields | {"language": language},
+                retry=True,
+                retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+            )
+        except Exception:
+            log.warning("Account request %s not queued.", task, exc_info=True)
+
+    transaction.on_commit(enqueue)
 
 
 def account_open_player(token: str) -> tuple[Player, str]:

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from players.models import PlayerAccount
 from ranking.appeals.files import validate_attachment
 from ranking.appeals.selectors import deadline_text
 from ranking.domain import appeals as domain_appeals
+from ranking.enums import AppealStatus
 from ranking.models import Appeal
 from tournaments import permissions
 from tournaments.enums import RoundStatus, TournamentStatus
@@ -84,6 +87,7 @@ def appeal_file(
         )
     if not Seat.objects.played().filter(round__tournament=tournament, player=player).exists():
         raise ValidationError({"player": NOT_PLAYED})
+    _within_limits(user=user, tournament=tournament, player=player, now=now)
     errors: dict[str, str] = {}
     what_is_wrong = (what_is_wrong or "").strip()
     correction_requested = (correction_requested or "").strip()
@@ -134,3 +138,39 @@ def appeal_file(
         appeal.attachment.save(attachment.name, attachment, save=False)
     appeal.save()
     return appeal
+
+
+def _within_limits(*, user, tournament: Tournament, player: Player, now: datetime) -> None:
+    """Appeals cannot flood the commission (issue 30.5): one open appeal per player and
+    tournament (a new one once it is decided), and settings.APPEALS_PER_HOUR per account.
+    The tournament is locked by the caller; the account's row is locked here, so two requests
+    of one account count one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    open_appeal = (
+        Appeal.objects.filter(tournament=tournament, player=player)
+        .exclude(status=AppealStatus.DECIDED)
+        .order_by("pk")
+        .first()
+    )
+    if open_appeal is not None:
+        raise ValidationError(
+            _(
+                "Appeal no. %(number)s of this player for this tournament is still open: the "
+                "rules commission decides it first. Until then no further appeal can be filed "
+                "for this tournament."
+            )
+            % {"number": open_appeal.pk}
+        )
+    limit = settings.APPEALS_PER_HOUR
+    recent = Appeal.objects.filter(filed_by=user, filed_at__gt=now - timedelta(hours=1)).count()
+    if recent >= limit:
+        raise ValidationError(
+            ngettext(
+                "At most %(limit)s appeal per hour can be filed from one account. Please try "
+                "again later.",
+                "At most %(limit)s appeals per hour can be filed from one account. Please try "
+                "again later.",
+                limit,
+            )
+            % {"limit": limit}
+        )

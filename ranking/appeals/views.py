@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -103,6 +104,7 @@ def appeal_new(request, tournament_pk: int):
             "deadline": deadline,
             "in_time": domain_appeals.appeal_in_time(tournament.end_date, timezone.now()),
             "staff": staff,
+            "per_hour": settings.APPEALS_PER_HOUR,
         },
         status=status,
     )

@@ -49,10 +49,10 @@ password_reset_confirm       GET  302  302  302  302  302  302  302  302  302  3
 password_reset_confirm       POST 302  302  302  302  302  302  302  302  302  302  302  302
 password_reset_done          GET  200  200  200  200  200  200  200  200  200  200  200  200
 password_reset_done          POST 405  405  405  405  405  405  405  405  405  405  405  405
-# Sign-up: anyone may ask (the request queues its e-mail: a write); the e-mailed, signed link is
-# the permission (like an invitation).
+# Sign-up: anyone may ask (the request only enqueues what was typed, a worker looks it up and
+# queues the e-mail: no write here, issue 30.6); the e-mailed, signed link is the permission.
 signup                       GET  200  200  200  200  200  200  200  200  200  200  200  200
-signup                       POST W    W    W    W    W    W    W    W    W    W    W    W
+signup                       POST 302  302  302  302  302  302  302  302  302  302  302  302
 signup_sent                  GET  200  200  200  200  200  200  200  200  200  200  200  200
 signup_sent                  POST 405  405  405  405  405  405  405  405  405  405  405  405
 signup_verify                GET  200  200  200  200  200  200  200  200  200  200  200  200

@@ -13,6 +13,20 @@ def appeal(w):
     return {"pk": w.appeal_id}
 
 
+def another_player_of_f(w) -> int:
+    """A player of F without an appeal: staff file for them (the player's own is still open,
+    so the player's second one is refused, issue 30.5)."""
+    from tournaments.models import Seat
+
+    return (
+        Seat.objects.filter(round__tournament=w.finished)
+        .exclude(player_id=w.player_id)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
+        .first()
+    )
+
+
 CALLS = {
     "index": Call(),
     "year": Call(year),
@@ -22,7 +36,7 @@ CALLS = {
     "appeal_new": Call(
         lambda w: {"tournament_pk": w.finished.pk},
         data=lambda w: {
-            "player": str(w.player_id),
+            "player": str(another_player_of_f(w)),
             "what_is_wrong": "Spiel 1 falsch übertragen",
             "correction_requested": "B hat gewonnen",
         },
@@ -72,7 +86,9 @@ appeal_attachment            POST L    200  403  403  403  403  403  200  403  2
 appeal_detail                GET  L    200  403  403  403  403  403  200  403  200  200  200
 appeal_detail                POST L    200  403  403  403  403  403  200  403  200  200  200
 appeal_new                   GET  L    200  200  403  403  403  403  200  403  403  200  200
-appeal_new                   POST L    W    W    403  403  403  403  W    403  403  W    W
+# The player's appeal on F is open: a second one is refused (422, issue 30.5); staff file for
+# another player of F.
+appeal_new                   POST L    422  W    403  403  403  403  W    403  403  W    W
 # The superuser counts as every global role, the commission's too.
 commission_appeal            GET  L    403  403  403  403  403  403  403  403  200  403  200
 commission_appeal            POST L    403  403  403  403  403  403  403  403  200  403  200

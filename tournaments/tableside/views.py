@@ -91,7 +91,8 @@ def _write_allowed(table: Table, scope: str = "tisch-write", limit: int = WRITES
 @never_cache
 def code_entry(request):
     """`/tisch/`: type the code from the table card (for phones that cannot scan)."""
-    form = forms.CodeForm(request.POST or None)
+    # bound on every POST, an empty one too (an unbound form has no errors to add to)
+    form = forms.CodeForm(request.POST if request.method == "POST" else None)
     if request.method != "POST":
         return render(request, "tournaments/tableside/code.html", {"form": form})
     typed = form.data.get("code", "") if form.is_valid() else ""

@@ -205,6 +205,16 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     return upload
 
 
+SEQUENCE_MAX = 2**31 - 1
+"""The largest sequence number the upload log stores (a positive integer on every database)."""
+
+
+def _sequence(value) -> int | None:
+    """A signed document's sequence number if it is one the log can store, else None (a
+    number below 1 or beyond SEQUENCE_MAX, a bool, text: a laptop's bug, refused as such)."""
+    return value if type(value) is int and 1 <= value <= SEQUENCE_MAX else None
+
+
 @transaction.atomic
 def venue_upload_receive(*, raw: str) -> VenueUpload:
     """Verify, apply or refuse an upload; every outcome is logged and returned. An envelope
@@ -226,17 +236,25 @@ def venue_upload_receive(*, raw: str) -> VenueUpload:
                       "or signed with another key."),
         )  # fmt: skip
     log = {
-        "sequence": document.get("sequence"),
+        "sequence": _sequence(document.get("sequence")),
         "digest": document_digest(document),
         "software_version": str(document.get("software_version", ""))[:20],
     }
     problem = format_problem(document.get("format"))
     if problem:
         return _log(checkout, UploadOutcome.VERSION, message=problem, **log)
+    if log["sequence"] is None:
+        return _log(
+            checkout,
+            UploadOutcome.INVALID,
+            message=_("The upload has no valid sequence number (a whole number from 1 to "
+                      "%(max)s): nothing was applied.") % {"max": SEQUENCE_MAX},
+            **log,
+        )  # fmt: skip
     if checkout.state != CheckoutState.OUT:
         if checkout.last_digest == log["digest"] and checkout.last_sequence == log["sequence"]:
             return _log(checkout, UploadOutcome.UNCHANGED, **log)
-        if isinstance(log["sequence"], int) and log["sequence"] <= checkout.last_sequence:
+        if log["sequence"] <= checkout.last_sequence:
             return _log(  # an old envelope sent again: nothing to review, nothing kept
                 checkout,
                 UploadOutcome.STALE,
@@ -276,8 +294,6 @@ def _stale(checkout: VenueCheckout, log: dict) -> VenueUpload:
 
 def _apply(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     sequence = log["sequence"]
-    if not isinstance(sequence, int) or sequence < 1:
-        return _log(checkout, UploadOutcome.INVALID, message=_("No sequence number."), **log)
     if sequence < checkout.last_sequence:
         return _stale(checkout, log)
     if sequence == checkout.last_sequence:

@@ -5,7 +5,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-NAMES = ["ranking.notify_table", "ranking.notify_correction", "ranking.notify_sweep"]
+NAMES = [
+    "ranking.notify_table",
+    "ranking.notify_correction",
+    "ranking.notify_sweep",
+    "players.account_open_request",
+    "players.password_reset_request",
+]
 
 
 def test_a_fresh_process_knows_the_mail_tasks_by_name():

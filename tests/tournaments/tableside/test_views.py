@@ -321,6 +321,15 @@ def test_garbage_tokens_get_the_german_404(client, token):
     assert str(selectors.UNKNOWN[1]) in response.content.decode()
 
 
+def test_an_empty_post_gets_the_german_form_again(client):
+    """No field at all (issue 30.4): the form is bound all the same, no 500."""
+    response = client.post(reverse("table:code"))
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "Tisch-Code" in page
+    assert str(selectors.UNKNOWN[1]) in page
+
+
 @pytest.mark.parametrize("code", ["ä" * 10, "x" * 500, "", "--", "1-0000O"])
 def test_garbage_codes_get_the_german_form_again(client, code):
     response = client.post(reverse("table:code"), {"code": code})
