@@ -11,6 +11,9 @@ app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+# the request id into published tasks and the workers' log lines; task durations
+from config import observability  # noqa: E402,F401
+
 
 @app.task(name="config.ping", ignore_result=False)
 def ping(value: str) -> dict:

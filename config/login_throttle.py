@@ -35,6 +35,7 @@ from django.db.models import Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import metrics
 from players.accounts.throttle import too_many_attempts
 
 #: the first wait at the account's limit; it doubles with each further failure
@@ -133,6 +134,7 @@ def lockout_response(request, original_response=None, credentials: dict | None =
     handler = AxesProxyHandler.get_implementation()
     wait = handler.retry_after(request, credentials) if hasattr(handler, "retry_after") else 0
     wait = wait or int(settings.AXES_COOLOFF_TIME.total_seconds())
+    metrics.LOGIN_REFUSED.inc()
     return too_many_attempts(
         request,
         wait,

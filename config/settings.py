@@ -73,6 +73,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: /healthz and /readyz for the balancer, before host checks, HTTPS and sessions.
     "config.health.HealthCheckMiddleware",
+    # /metrics for Prometheus (its own token or network check), then the request id and the
+    # one log line per request (config.observability): health checks are not logged.
+    "config.metrics.MetricsMiddleware",
+    "config.observability.RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -300,10 +304,50 @@ if VENUE_MODE:
 VENUE_UPLOAD_SECONDS = int(os.environ.get("VENUE_UPLOAD_SECONDS", "120"))
 VENUE_BACKUP_SECONDS = int(os.environ.get("VENUE_BACKUP_SECONDS", "300"))
 
+# --- Logs (issue 31.3): JSON lines (one object a line, for a log collector) where DEBUG is off,
+# readable lines in development; LOG_FORMAT=json|console overrides. Every record carries the
+# request id (config.observability); `drv.request` writes one line per request.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "").strip().lower() or ("console" if DEBUG else "json")
+if LOG_FORMAT not in {"json", "console"}:
+    raise ImproperlyConfigured("LOG_FORMAT must be json or console.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.observability.RequestIdFilter"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "console": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# --- Metrics (issue 31.2): /metrics for a bearer token or a peer in these networks (CIDR,
+# comma-separated; the direct peer, so not the address of a reverse proxy in front). Neither
+# set: no /metrics.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS")
+
+# --- Error reports (issue 31.3) to Sentry or a compatible service, only with SENTRY_DSN set;
+# no personal data is sent (config/sentry.py).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from config.sentry import sentry_init
+
+    sentry_init(
+        SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        release=os.environ.get("SENTRY_RELEASE") or None,
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )

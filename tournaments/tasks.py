@@ -1,18 +1,24 @@
 """Celery tasks of the tournaments app: they take ids, re-fetch, call one function, idempotent."""
 
+import time
+
 from celery import shared_task
 
-from tournaments.common import events
+from tournaments.common import events, metrics
 from tournaments.mail import services as mail_services
 from tournaments.registration.online import services as signup_services
 from tournaments.standings import warming
 
 
 @shared_task(name="tournaments.warm_public_pages", acks_late=True, ignore_result=True)
-def warm_public_pages(tournament_id: int) -> list:
+def warm_public_pages(tournament_id: int, committed_at: float | None = None) -> list:
     """Render the pages of the publication (or release) rush once, after commit; pages already
-    cached for the current generation are left alone."""
-    return warming.public_pages_warm(tournament_id=int(tournament_id))
+    cached for the current generation are left alone. ``committed_at`` (the commit's wall-clock
+    time) gives the metric of commit → warmed pages."""
+    done = warming.public_pages_warm(tournament_id=int(tournament_id))
+    if committed_at is not None:
+        metrics.publication_warmed(time.time() - float(committed_at))
+    return done
 
 
 @shared_task(

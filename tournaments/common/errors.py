@@ -56,5 +56,8 @@ def not_found(request, exception=None):
 
 def server_error(request):
     """Rendered without the request: no context processor, no session, no database. The error
-    may be a cut database connection, and this page must not fail on it too."""
-    return HttpResponseServerError(loader.render_to_string("errors/500.html"))
+    may be a cut database connection, and this page must not fail on it too. The request id
+    (config.observability) lets the user quote the failure; the logs and the error report
+    carry the same id."""
+    context = {"request_id": getattr(request, "request_id", "")}
+    return HttpResponseServerError(loader.render_to_string("errors/500.html", context))

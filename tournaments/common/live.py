@@ -23,7 +23,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
 
-from tournaments.common import events
+from tournaments.common import events, metrics
 
 
 def etag(request, tournament_id: int, *, desk: bool = False) -> str | None:
@@ -73,9 +73,11 @@ def live_view(*, desk: bool = False):
             tag = etag(request, kwargs["pk"], desk=desk)
             request.live_etag = tag or ""
             if tag and _unchanged(request, tag):
+                metrics.live_poll(not_modified=True)
                 response = HttpResponseNotModified()
                 _mark(response, tag)
                 return response
+            metrics.live_poll(not_modified=False)
             response = view(request, *args, **kwargs)
             if tag and response.status_code == 200:
                 _mark(response, tag)

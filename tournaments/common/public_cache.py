@@ -33,7 +33,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 from django.utils.translation import get_language
 
-from tournaments.common import breaker, events
+from tournaments.common import breaker, events, metrics
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +289,7 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
                     response[name] = header
             patch_vary_headers(response, ("Accept-Encoding",))
             response["X-Public-Cache"] = state
+            metrics.public_cache_outcome(state)
             return response
 
         return wrapper

@@ -1,0 +1,157 @@
+"""/metrics (issue 31.2): Prometheus text for a token or an allowed network, refused otherwise;
+request, query, page cache, live poll, breaker, login throttle and Celery metrics."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from prometheus_client.parser import text_string_to_metric_families
+
+from config import metrics
+from tests.support.builders import make_released_round, play_round
+from tournaments.common import breaker
+
+TOKEN = "s3cret-metrics-token"
+AUTH = {"HTTP_AUTHORIZATION": f"Bearer {TOKEN}"}
+
+
+@pytest.fixture(autouse=True)
+def _metrics_on(settings):
+    settings.METRICS_TOKEN = TOKEN
+    settings.METRICS_ALLOWED_NETWORKS = ["10.1.0.0/16"]
+
+
+def scrape(client, **headers) -> dict:
+    response = client.get("/metrics", **(headers or AUTH))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain; version=")
+    samples = {}
+    for family in text_string_to_metric_families(response.content.decode()):
+        for sample in family.samples:
+            samples[(sample.name, tuple(sorted(sample.labels.items())))] = sample.value
+    return samples
+
+
+def value(samples: dict, name: str, **labels) -> float:
+    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+
+
+def test_metrics_are_refused_without_the_token_or_from_another_network(client, settings):
+    settings.ALLOWED_HOSTS = ["turniere.example"]  # answered before the host check
+    host = {"HTTP_HOST": "10.0.0.7:8000"}
+    assert client.get("/metrics", **host).status_code == 403
+    wrong = client.get("/metrics", HTTP_AUTHORIZATION="Bearer wrong", **host)
+    assert wrong.status_code == 403
+    assert wrong.content == b"forbidden\n"
+    forwarded = client.get("/metrics", HTTP_X_FORWARDED_FOR="10.1.2.3", **host)
+    assert forwarded.status_code == 403  # only the direct peer counts
+    assert client.get("/metrics", **host, **AUTH).status_code == 200
+
+
+def test_metrics_are_answered_to_an_allowed_network_without_token(client):
+    response = client.get("/metrics", REMOTE_ADDR="10.1.2.3")
+    assert response.status_code == 200
+    assert b"drv_http_requests_total" in response.content
+    assert response["Cache-Control"] == "no-store"
+
+
+def test_without_token_and_networks_there_is_no_metrics_page(client, settings):
+    settings.METRICS_TOKEN = ""
+    settings.METRICS_ALLOWED_NETWORKS = []
+    assert client.get("/metrics", **AUTH).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_request_counts_by_view_method_and_status_with_its_queries(client):
+    labels = {"view": "login", "method": "GET", "status": "200"}
+    before = scrape(client)
+    assert client.get(reverse("login")).status_code == 200
+    after = scrape(client)
+    assert value(after, "drv_http_requests_total", **labels) == (
+        value(before, "drv_http_requests_total", **labels) + 1
+    )
+    assert value(after, "drv_http_request_duration_seconds_count", view="login") == (
+        value(before, "drv_http_request_duration_seconds_count", view="login") + 1
+    )
+
+
+@pytest.mark.django_db
+def test_a_public_page_read_counts_its_cache_miss_then_hit_and_its_queries(
+    client, director, players, desk_user, django_capture_on_commit_callbacks
+):
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=5, desk=[desk_user]
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(rnd, director=director, desk=desk_user)
+    url = reverse("round_results", args=[tournament.pk, rnd.number])
+    before = scrape(client)
+    assert client.get(url)["X-Public-Cache"] == "miss"
+    assert client.get(url)["X-Public-Cache"] == "hit"
+    after = scrape(client)
+    for outcome in ("miss", "hit"):
+        assert value(after, "drv_public_cache_total", outcome=outcome) == (
+            value(before, "drv_public_cache_total", outcome=outcome) + 1
+        )
+    assert value(after, "drv_public_cache_total", outcome="wait") == value(
+        before, "drv_public_cache_total", outcome="wait"
+    )
+    # the miss rendered from the database; the view's queries are counted under its name
+    assert value(after, "drv_db_queries_total", view="round_results") > value(
+        before, "drv_db_queries_total", view="round_results"
+    )
+    # both reads were live-view answers rendered, not 304
+    assert value(after, "drv_live_polls_total", answer="rendered") == (
+        value(before, "drv_live_polls_total", answer="rendered") + 2
+    )
+
+
+@pytest.mark.django_db
+def test_an_unchanged_live_poll_counts_as_not_modified(
+    client, director, players, desk_user, django_capture_on_commit_callbacks
+):
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=5, desk=[desk_user]
+    )
+    url = reverse("standings", args=[tournament.pk])
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live-standings"}
+    tag = client.get(url, **headers)["ETag"]
+    before = scrape(client)
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag, **headers).status_code == 304
+    after = scrape(client)
+    assert value(after, "drv_live_polls_total", answer="not_modified") == (
+        value(before, "drv_live_polls_total", answer="not_modified") + 1
+    )
+
+
+def test_the_breaker_state_is_a_gauge_read_at_scrape_time(client):
+    breaker.reset()
+    assert value(scrape(client), "drv_cache_breaker_open") == 0.0
+    with pytest.raises(breaker.CacheUnavailable):
+        breaker.call(_fail, what="test")
+    try:
+        assert value(scrape(client), "drv_cache_breaker_open") == 1.0
+    finally:
+        breaker.reset()
+
+
+def _fail():
+    raise ConnectionError("down")
+
+
+def test_eager_celery_has_no_queue_length(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    assert metrics.celery_queue_lengths() == {}
+
+
+@pytest.mark.django_db
+def test_a_task_run_is_timed_by_name_and_state(client):
+    from config.celery import ping
+
+    name = "drv_celery_task_duration_seconds_count"
+    before = scrape(client)
+    ping.apply(args=("x",))
+    after = scrape(client)
+    assert value(after, name, task="config.ping", state="SUCCESS") == (
+        value(before, name, task="config.ping", state="SUCCESS") + 1
+    )
