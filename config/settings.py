@@ -147,6 +147,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif env_bool("DATABASE_POOL", False):
+    # PostgreSQL through Django's pool (psycopg_pool), one per process, shared by its threads:
+    # for gunicorn with threads; sync workers keep a persistent connection each (CONN_MAX_AGE
+    # above, checked before reuse). A pool replaces persistent connections (docs/operations.md
+    # "Database connections").
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "pool": {
+            "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE") or "2"),
+            "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE") or "4"),
+            "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT") or "10"),
+        },
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache, else eager Celery and a local-memory cache.
