@@ -3,7 +3,10 @@ request, query, page cache, live poll, breaker, login throttle and Celery metric
 
 from __future__ import annotations
 
+import os
+
 import pytest
+import redis
 from django.urls import reverse
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -155,3 +158,49 @@ def test_a_task_run_is_timed_by_name_and_state(client):
     assert value(after, name, task="config.ping", state="SUCCESS") == (
         value(before, name, task="config.ping", state="SUCCESS") + 1
     )
+
+
+@pytest.mark.django_db
+def test_a_login_refused_by_the_throttle_is_counted(client, director):
+    def attempt() -> tuple[int, float]:
+        before = value(scrape(client), "drv_login_refused_total")
+        status = client.post(
+            reverse("login"), {"username": "leiterin", "password": "falsch"}
+        ).status_code
+        return status, value(scrape(client), "drv_login_refused_total") - before
+
+    assert [attempt() for _ in range(4)] == [(200, 0.0)] * 4  # wrong passwords, not refused
+    assert attempt() == (429, 1.0)  # the fifth failure locks the pair: refused
+    assert attempt() == (429, 1.0)
+
+
+@pytest.mark.warm_up
+@pytest.mark.django_db
+def test_a_publication_observes_its_commit_to_warmed_pages_time(
+    client, director, players, desk_user, django_capture_on_commit_callbacks, settings
+):
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # the warm-up runs in this process
+    tournament, rnd = make_released_round(
+        director=director, players=players, count=8, seed=5, desk=[desk_user]
+    )
+    name = "drv_publication_warmed_seconds_count"
+    before = scrape(client)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(rnd, director=director, desk=desk_user)
+    after = scrape(client)
+    assert value(after, name) == value(before, name) + 1
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+def test_the_celery_queue_length_is_read_from_the_redis_broker(settings):
+    url = os.environ["REDIS_URL"].rsplit("/", 1)[0] + "/7"  # not CI's databases 12 and 13
+    settings.CELERY_BROKER_URL = url
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    client = redis.Redis.from_url(url)
+    client.delete("celery")
+    client.rpush("celery", "a", "b", "c")
+    try:
+        assert metrics.celery_queue_lengths() == {"celery": 3}
+    finally:
+        client.delete("celery")
+    assert metrics.celery_queue_lengths() == {"celery": 0}
