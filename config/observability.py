@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import os
 import re
 import time
 import uuid
 
-from celery.signals import before_task_publish, task_postrun, task_prerun
+from celery.signals import before_task_publish, task_postrun, task_prerun, worker_ready
 from django.conf import settings
 from django.db import connection
 from django.utils.functional import empty
@@ -159,6 +160,14 @@ class RequestMiddleware:
 
 # --- Celery: the id travels in the task's headers; the worker times each task.
 _running: dict[str, tuple[float, contextvars.Token | None]] = {}
+
+
+@worker_ready.connect
+def _worker_metrics(**kwargs):
+    port = os.environ.get("CELERY_METRICS_PORT", "").strip()
+    if port:
+        address = os.environ.get("CELERY_METRICS_ADDRESS", "").strip() or "127.0.0.1"
+        metrics.worker_exporter(int(port), address)
 
 
 @before_task_publish.connect

@@ -161,6 +161,10 @@ elif env_bool("DATABASE_POOL", False):
         },
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+if env_bool("DATABASE_DISABLE_SERVER_SIDE_CURSORS", False):
+    # behind PgBouncer in transaction mode a named cursor (QuerySet.iterator) would outlive
+    # its transaction's server connection
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache, else eager Celery and a local-memory cache.

@@ -8,6 +8,7 @@ import os
 import pytest
 import redis
 from django.urls import reverse
+from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
 from config import metrics
@@ -204,3 +205,22 @@ def test_the_celery_queue_length_is_read_from_the_redis_broker(settings):
     finally:
         client.delete("celery")
     assert metrics.celery_queue_lengths() == {"celery": 0}
+
+
+def test_a_worker_serves_its_metrics_only_when_a_port_is_set(monkeypatch):
+    from config import observability
+
+    started = []
+    monkeypatch.setattr(metrics, "start_http_server", lambda *a, **kw: started.append((a, kw)))
+    monkeypatch.delenv("CELERY_METRICS_PORT", raising=False)
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    observability._worker_metrics()
+    assert started == []
+    monkeypatch.setenv("CELERY_METRICS_PORT", "9808")
+    observability._worker_metrics()
+    monkeypatch.setenv("CELERY_METRICS_ADDRESS", "10.1.0.5")
+    observability._worker_metrics()
+    assert started == [
+        ((9808,), {"addr": "127.0.0.1", "registry": REGISTRY}),
+        ((9808,), {"addr": "10.1.0.5", "registry": REGISTRY}),
+    ]

@@ -17,10 +17,17 @@ PROBE = (
     "db = settings.DATABASES['default'];"
     "print(json.dumps({'options': db.get('OPTIONS', {}), 'max_age': db['CONN_MAX_AGE'],"
     " 'health': db['CONN_HEALTH_CHECKS'], 'log': settings.LOG_FORMAT,"
+    " 'no_named_cursors': db['DISABLE_SERVER_SIDE_CURSORS'],"
     " 'formatter': settings.LOGGING['handlers']['console']['formatter']}))"
 )
 POSTGRES = {"DATABASE_URL": "postgres://drv:geheim@db.example:5433/turniere"}
-OURS = ("DATABASE_POOL", "DATABASE_CONN_MAX_AGE", "LOG_FORMAT", "SENTRY_DSN")
+OURS = (
+    "DATABASE_POOL",
+    "DATABASE_CONN_MAX_AGE",
+    "DATABASE_DISABLE_SERVER_SIDE_CURSORS",
+    "LOG_FORMAT",
+    "SENTRY_DSN",
+)
 
 
 def run_django(env_overrides: dict[str, str], *args: str) -> subprocess.CompletedProcess:
@@ -57,6 +64,13 @@ def test_the_pool_is_set_from_the_environment_and_replaces_persistent_connection
     )
     assert config["options"]["pool"] == {"min_size": 3, "max_size": 9, "timeout": 5.0}
     assert config["max_age"] == 0
+
+
+def test_server_side_cursors_can_be_turned_off_for_pgbouncer_in_transaction_mode():
+    assert probe(POSTGRES)["no_named_cursors"] is False
+    assert (
+        probe({**POSTGRES, "DATABASE_DISABLE_SERVER_SIDE_CURSORS": "1"})["no_named_cursors"] is True
+    )
 
 
 def test_the_pool_has_defaults_and_never_applies_to_sqlite():
