@@ -15,7 +15,9 @@ def sentry_init(
         dsn=dsn,
         environment=environment,
         release=release,
-        send_default_pii=False,
+        send_default_pii=False,  # no cookies, user names, addresses, headers with them
+        max_request_body_size="never",  # form posts carry names and e-mail addresses
+        include_local_variables=False,  # a frame's variables may hold a player's data
         traces_sample_rate=traces_sample_rate,
         integrations=[DjangoIntegration(), CeleryIntegration()],
     )

@@ -3,7 +3,10 @@ request, query, page cache, live poll, breaker, login throttle and Celery metric
 
 from __future__ import annotations
 
+import json
 import os
+import re
+from pathlib import Path
 
 import pytest
 import redis
@@ -15,6 +18,7 @@ from config import metrics
 from tests.support.builders import make_released_round, play_round
 from tournaments.common import breaker
 
+ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "s3cret-metrics-token"
 AUTH = {"HTTP_AUTHORIZATION": f"Bearer {TOKEN}"}
 
@@ -224,3 +228,25 @@ def test_a_worker_serves_its_metrics_only_when_a_port_is_set(monkeypatch):
         ((9808,), {"addr": "127.0.0.1", "registry": REGISTRY}),
         ((9808,), {"addr": "10.1.0.5", "registry": REGISTRY}),
     ]
+
+
+def test_the_sample_dashboard_asks_only_for_metrics_the_site_exports(monkeypatch):
+    """deploy/grafana-dashboard.json: every `drv_` series in its queries is one /metrics has."""
+    monkeypatch.setattr(metrics, "celery_queue_lengths", lambda: {"celery": 0})
+    suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
+    exported = {
+        family.name + suffix
+        for family in REGISTRY.collect()
+        if family.name.startswith("drv_")
+        for suffix in suffixes[family.type]
+    }
+    dashboard = json.loads((ROOT / "deploy" / "grafana-dashboard.json").read_text())
+    asked = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"\bdrv_[a-z_]+", target["expr"])
+    }
+    assert len(dashboard["panels"]) == 12
+    assert asked <= exported, asked - exported
+    assert {"drv_live_polls_total", "drv_cache_breaker_open", "drv_celery_queue_length"} <= asked

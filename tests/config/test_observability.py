@@ -143,6 +143,8 @@ def test_sentry_init_sends_no_personal_data():
     options = call.kwargs
     assert options["dsn"] == "https://key@errors.example/3"
     assert options["send_default_pii"] is False
+    assert options["max_request_body_size"] == "never"
+    assert options["include_local_variables"] is False
     assert options["environment"] == "staging"
     assert options["release"] == "abc123"
     assert options["traces_sample_rate"] == 0.0
