@@ -70,29 +70,35 @@ def _view_name(request) -> str:
     return match.view_name or match._func_path
 
 
+UNKNOWN = object()
+
+
 def _user(request):
-    """The user; not loaded for the log where the request has no session cookie (anonymous)."""
+    """The user as far as the request loaded it: the log never queries. None: anonymous (no
+    session cookie); UNKNOWN: a session the request never needed (e.g. a 304 poll)."""
     user = getattr(request, "user", None)
-    if user is None:
-        return None
-    if getattr(user, "_wrapped", None) is empty and not request.COOKIES.get(
-        settings.SESSION_COOKIE_NAME
-    ):
-        return None
-    return user
+    if user is None or getattr(user, "_wrapped", None) is not empty:
+        return user
+    return UNKNOWN if request.COOKIES.get(settings.SESSION_COOKIE_NAME) else None
 
 
 def role(user) -> str:
-    """anonymous, admin, director, referee, commission or player; from the groups the request
-    has read already (`permissions._groups` caches them), else one query of the groups."""
+    """anonymous, admin, director, referee, commission or player from what the request read
+    (the navigation reads the groups on every page); "user" when it read no groups, "unknown"
+    when it never loaded the user. No query."""
     from tournaments import permissions  # models: not while config.celery is imported
 
+    if user is UNKNOWN:
+        return "unknown"
     if user is None or not user.is_authenticated:
         return "anonymous"
     if user.is_superuser:
         return "admin"
+    groups = permissions.groups_read(user)
+    if groups is None:
+        return "user"
     for global_role, name in _ROLES:
-        if permissions.has_global_role(user, global_role):
+        if global_role.value in groups:
             return name
     return "player"
 
@@ -136,7 +142,8 @@ class RequestMiddleware:
         try:
             user = _user(request)
             user_role = role(user)
-            user_id = user.pk if user is not None and user.is_authenticated else None
+            known = user is not None and user is not UNKNOWN and user.is_authenticated
+            user_id = user.pk if known else None
         except Exception:  # the database may be what failed this request: still log it
             user_role, user_id = "unknown", None
         log.info(

@@ -27,6 +27,12 @@ def _groups(user) -> frozenset[str]:
     return cached
 
 
+def groups_read(user) -> frozenset[str] | None:
+    """The user's group names if this request has read them already, else None (no query:
+    the request log names the role only from what the request knew)."""
+    return getattr(user, "_drv_groups", None)
+
+
 def role_groups(*roles: GlobalRole) -> list:
     """The auth groups of these roles; created if missing (a flushed test database, a fresh DB)."""
 

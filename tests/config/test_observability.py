@@ -9,9 +9,11 @@ import logging
 from unittest import mock
 
 import pytest
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from pythonjsonlogger.json import JsonFormatter
 
 from config import observability, sentry
@@ -176,3 +178,18 @@ def test_settings_turn_sentry_on_only_with_a_dsn(env, expected):
     assert result.returncode == 0, result.stderr
     got = json.loads(result.stdout.strip().splitlines()[-1])
     assert {key: got[key] for key in expected} == expected
+
+
+def test_the_log_line_never_queries_for_the_role(client, director, django_assert_num_queries):
+    """A request that never loaded its user (a signed-in 304 poll) logs "unknown"; one that
+    loaded it but not its groups logs "user": the log adds no query."""
+    request = RequestFactory().get("/")
+    request.COOKIES["sessionid"] = "abc"
+    request.user = SimpleLazyObject(lambda: director)
+    assert observability.role(observability._user(request)) == "unknown"
+    del request.COOKIES["sessionid"]
+    assert observability.role(observability._user(request)) == "anonymous"
+    request.user = User.objects.get(pk=director.pk)  # loaded, groups not read
+    with django_assert_num_queries(0):
+        assert observability.role(observability._user(request)) == "user"
+        assert observability.role(AnonymousUser()) == "anonymous"
