@@ -116,3 +116,29 @@ def test_a_json_log_line_in_production_carries_the_request_id_field():
         "message": "hello world",
         "request_id": "-",
     }
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="needs DATABASE_URL on PostgreSQL",
+)
+def test_the_pool_serves_queries_on_postgresql():
+    """A real pool (psycopg_pool) against the server; the maintenance database `postgres`,
+    which always exists (the test database belongs to the running session)."""
+    url = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
+    script = (
+        "import json, django; django.setup(); from django.db import connection;"
+        "cursor = connection.cursor(); cursor.execute('SELECT 41 + 1');"
+        "stats = connection.pool.get_stats();"
+        "print(json.dumps({'answer': cursor.fetchone()[0], 'pool': type(connection.pool).__name__,"
+        " 'max': stats['pool_max'], 'min': stats['pool_min']}))"
+    )
+    env = {"DATABASE_URL": url, "DATABASE_POOL": "1", "DATABASE_POOL_MAX_SIZE": "3"}
+    result = run_django(env, "-c", script)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {
+        "answer": 42,
+        "pool": "ConnectionPool",
+        "max": 3,
+        "min": 2,
+    }
