@@ -193,3 +193,13 @@ def test_the_log_line_never_queries_for_the_role(client, director, django_assert
     with django_assert_num_queries(0):
         assert observability.role(observability._user(request)) == "user"
         assert observability.role(AnonymousUser()) == "anonymous"
+
+
+def test_a_worker_logs_with_the_sites_logging_not_celerys(settings):
+    """Celery's setup_logging is taken over: the worker gets LOGGING (JSON, request ids)."""
+    from config import celery as celery_module
+
+    with mock.patch("logging.config.dictConfig") as configure:
+        celery_module._django_logging()
+    configure.assert_called_once_with(settings.LOGGING)
+    assert celery_module.setup_logging.receivers  # connected: Celery leaves the root logger
