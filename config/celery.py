@@ -29,6 +29,12 @@ def _django_logging(**kwargs):
 
 @app.task(name="config.ping", ignore_result=False)
 def ping(value: str) -> dict:
-    """Round trip for health checks and CI: proves a worker consumes from the broker."""
+    """Round trip for health checks and CI: proves a worker consumes from the broker (and
+    that the publishing request's id reached it)."""
 
-    return {"echo": value, "worker": socket.gethostname(), "pid": os.getpid()}
+    return {
+        "echo": value,
+        "worker": socket.gethostname(),
+        "pid": os.getpid(),
+        "request_id": observability.current_request_id(),
+    }
