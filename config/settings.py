@@ -5,6 +5,7 @@ so `make run` needs no services. Production sets DATABASE_URL, REDIS_URL, DJANGO
 SECRET_KEY and DJANGO_ALLOWED_HOSTS; there is no separate production settings file.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -356,6 +357,13 @@ LOGGING = {
 # set: no /metrics.
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS")
+for _network in METRICS_ALLOWED_NETWORKS:
+    try:
+        ipaddress.ip_network(_network, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"METRICS_ALLOWED_NETWORKS: {_network!r} is no network (e.g. 10.0.0.0/8)."
+        ) from None
 
 # --- Error reports (issue 31.3) to Sentry or a compatible service, only with SENTRY_DSN set;
 # no personal data is sent (config/sentry.py).

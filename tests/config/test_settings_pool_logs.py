@@ -1,5 +1,6 @@
-"""Pooled database connections and the log format come from the environment (issue 31.3/31.4);
-each case runs Django in a fresh process (tests/config/test_settings.py)."""
+"""Pooled database connections, the log format and the metrics settings come from the
+environment (issue 31.2-31.4); each case runs Django in a fresh process
+(tests/config/test_settings.py), also several for the multiprocess metrics."""
 
 from __future__ import annotations
 
@@ -142,3 +143,32 @@ def test_the_pool_serves_queries_on_postgresql():
         "max": 3,
         "min": 2,
     }
+
+
+def test_a_metrics_network_that_is_no_network_stops_the_start():
+    result = run_django({"METRICS_ALLOWED_NETWORKS": "10.0.0.0/8, intranet"}, "-c", PROBE)
+    assert result.returncode != 0
+    assert "METRICS_ALLOWED_NETWORKS: 'intranet' is no network" in result.stderr
+    assert probe({"METRICS_ALLOWED_NETWORKS": "10.0.0.0/8, ::1"})["log"] == "console"
+
+
+def test_several_processes_add_up_in_the_multiprocess_folder(tmp_path):
+    """gunicorn's processes each write their numbers to PROMETHEUS_MULTIPROC_DIR; a scrape
+    in any of them answers the sum (docs/operations.md, Metrics)."""
+    env = {"PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
+    count = (
+        "import django; django.setup(); from config import metrics;"
+        "metrics.REQUESTS.labels(view='home', method='GET', status='200').inc({n})"
+    )
+    for n in (2, 3):
+        result = run_django(env, "-c", count.format(n=n))
+        assert result.returncode == 0, result.stderr
+    scrape = (
+        "import django; django.setup(); from config import metrics;"
+        "print(metrics.exposition().decode())"
+    )
+    result = run_django(env, "-c", scrape)
+    assert result.returncode == 0, result.stderr
+    line = 'drv_http_requests_total{method="GET",status="200",view="home"} 5.0'
+    assert line in result.stdout.splitlines()
+    assert "drv_cache_breaker_open 0.0" in result.stdout.splitlines()
