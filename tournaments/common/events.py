@@ -53,8 +53,9 @@ _versions_lock = threading.Lock()
 
 
 def _version(tournament_id: int | None) -> int:
-    """The newest `PublicChange` id (of the tournament; of all with None) plus one, 1 without
-    any: positive, and it moves on with every committed change."""
+    """The number of `PublicChange` rows (of the tournament; of all with None) plus one: it
+    moves on with every committed change. (Not the newest id: ids are taken at insert, so a
+    change that commits after a later one would not move the newest id any more.)"""
     from tournaments.models import PublicChange
 
     now = time.monotonic()
@@ -62,11 +63,10 @@ def _version(tournament_id: int | None) -> int:
         found = _versions.get(tournament_id)
     if found is not None and found[0] > now:
         return found[1]
-    changes = PublicChange.objects.order_by("-pk")
+    changes = PublicChange.objects.all()
     if tournament_id is not None:
         changes = changes.filter(tournament_id=tournament_id)
-    newest = changes.values_list("pk", flat=True).first()
-    version = (newest or 0) + 1
+    version = changes.count() + 1
     with _versions_lock:
         if len(_versions) > 1000:  # ids of every tournament ever asked for: start again
             _versions.clear()

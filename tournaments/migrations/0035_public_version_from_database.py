@@ -1,5 +1,6 @@
-"""Issue 30.1: the version of a tournament's public pages is its newest `PublicChange` id, read
-through the index (tournament, id); the cache's lost bumps (`LostBump`) are no longer needed."""
+"""Issue 30.1: the version of a tournament's public pages is its count of `PublicChange` rows,
+read from the index (tournament, id) alone; the cache's lost bumps (`LostBump`) are no longer
+needed."""
 
 from django.db import migrations, models
 

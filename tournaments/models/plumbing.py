@@ -9,9 +9,9 @@ class PublicChange(models.Model):
     tournament is the version a stored standings snapshot must carry to be read (issue 14), so
     a snapshot computed before any later commit is never served. Inserts take no lock.
 
-    The newest row's id is the version of the tournament's public pages and API answers
-    (`events.public_generation`), the newest of all rows that of the pages listing every
-    tournament: read from the index (tournament, id) in one step."""
+    The same count is the version of the tournament's public pages and API answers
+    (`events.public_generation`), the count of all rows that of the pages listing every
+    tournament: read from the index (tournament, id) alone."""
 
     tournament_id = models.BigIntegerField()
     recorded_at = models.DateTimeField(auto_now_add=True)
