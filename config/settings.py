@@ -197,10 +197,6 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "ranking.daily",
         "schedule": crontab(hour=3, minute=15),
     },
-    "public-pages-lost-bumps": {
-        "task": "tournaments.reapply_lost_bumps",
-        "schedule": timedelta(minutes=1),
-    },
     "ranking-recompute-pending": {
         "task": "ranking.recompute_pending",
         "schedule": timedelta(minutes=int(os.environ.get("RANKING_SWEEP_MINUTES", "15"))),

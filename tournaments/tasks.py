@@ -11,7 +11,9 @@ from tournaments.standings import warming
 @shared_task(name="tournaments.warm_public_pages", acks_late=True, ignore_result=True)
 def warm_public_pages(tournament_id: int) -> list:
     """Render the pages of the publication (or release) rush once, after commit; pages already
-    cached for the current generation are left alone."""
+    cached for the current generation are left alone. The version is read afresh: this
+    worker's memo may be older than the change that queued us."""
+    events.forget_versions(int(tournament_id))
     return warming.public_pages_warm(tournament_id=int(tournament_id))
 
 
@@ -39,9 +41,3 @@ def signup_mail(request_id: int) -> bool:
     """Jobs queued before the outbox (issue 26) still name this task: the request's mail is
     queued like any other (once per status)."""
     return signup_services.signup_mail_send(request_id=int(request_id))
-
-
-@shared_task(name="tournaments.reapply_lost_bumps", ignore_result=True)
-def reapply_lost_bumps() -> int:
-    """Every minute (beat): public-page generation bumps the cache missed are applied now."""
-    return events.lost_bumps_reapply()
