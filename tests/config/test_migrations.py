@@ -25,6 +25,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0033_outgoingmail"),
     # issue 27.7: special tournaments play any number of rounds
     ("tournaments", "0034_special_rounds_any_number"),
+    # issue 30.5: an open appeal grows by additions
+    ("ranking", "0011_appeal_addition"),
 ]
 
 
