@@ -27,6 +27,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0034_special_rounds_any_number"),
     # issue 30.1: public versions from the database; the cache's lost bumps are gone
     ("tournaments", "0035_public_version_from_database"),
+    # issue 30.5: an open appeal grows by additions
+    ("ranking", "0011_appeal_addition"),
 ]
 
 
