@@ -3,12 +3,21 @@ milliseconds, not the 5 s socket default or Celery's 20 result-backend retries (
 
 import os
 
-SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.5"))
-"""Seconds to connect to Redis and to wait for one answer (cache, broker and result store)."""
+SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.25"))
+"""Seconds to connect to Redis and to wait for one answer (cache, broker and result store). A
+Redis on the same network answers in a millisecond; a write that finds it hanging pays this
+once, then the breaker (`tournaments/common/breaker.py`) leaves it alone (issue 30.7)."""
 
-VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))
-"""A task a killed worker had taken is delivered again after this many seconds (acks_late).
-Longer than any of our tasks (a ranking rebuild takes seconds), far shorter than the 1 h default."""
+VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "150"))
+"""A task a killed worker had taken is delivered again after this many seconds (acks_late), to
+a worker that is still alive. Longer than our longest task (a full rebuild of a year's ranking:
+< 5 s on PostgreSQL by `bench/bench_ranking.py`'s goal for 150 tournaments; the other tasks
+render a few pages or send one e-mail), far shorter than the 1 h default. A task that runs
+longer is delivered a second time while it runs: every task is idempotent."""
+
+RESTORE_INTERVAL = 10
+"""Seconds between a worker's scans for tasks of a dead worker (kombu's default scans only
+every tenth of its 10 s rounds: up to 100 s more after the visibility timeout)."""
 
 
 def cache_settings(url: str, *, key_prefix: str) -> dict:
@@ -34,6 +43,8 @@ def celery_settings(url: str) -> dict:
         "CELERY_TASK_IGNORE_RESULT": True,
         "CELERY_BROKER_TRANSPORT_OPTIONS": {
             "visibility_timeout": VISIBILITY_TIMEOUT,
+            "unacked_restore_interval": RESTORE_INTERVAL,
+            "unacked_restore_throttle": 1,
             "socket_timeout": SOCKET_TIMEOUT,
             "socket_connect_timeout": SOCKET_TIMEOUT,
         },

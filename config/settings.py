@@ -220,10 +220,6 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "ranking.daily",
         "schedule": crontab(hour=3, minute=15),
     },
-    "public-pages-lost-bumps": {
-        "task": "tournaments.reapply_lost_bumps",
-        "schedule": timedelta(minutes=1),
-    },
     "ranking-recompute-pending": {
         "task": "ranking.recompute_pending",
         "schedule": timedelta(minutes=int(os.environ.get("RANKING_SWEEP_MINUTES", "15"))),
@@ -275,6 +271,11 @@ AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"  # django-ipware is 
 # Appeals cannot flood the commission (issue 30.5): besides one open appeal per player and
 # tournament, at most this many appeals are filed from one account per hour.
 APPEALS_PER_HOUR = int(os.environ.get("APPEALS_PER_HOUR", "5"))
+# An open appeal grows by additions instead of further appeals: at most this many per account
+# and hour. Attachments per appeal (its own and its additions'): a number and a total size.
+APPEAL_ADDITIONS_PER_HOUR = int(os.environ.get("APPEAL_ADDITIONS_PER_HOUR", "10"))
+APPEAL_ATTACHMENTS_MAX = int(os.environ.get("APPEAL_ATTACHMENTS_MAX", "5"))
+APPEAL_ATTACHMENTS_TOTAL_MB = int(os.environ.get("APPEAL_ATTACHMENTS_TOTAL_MB", "20"))
 # the user name as axes finds it, without NUL and cut to its column (bad input is no 500)
 AXES_USERNAME_CALLABLE = "config.login_throttle.client_username"
 

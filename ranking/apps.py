@@ -19,5 +19,6 @@ class RankingConfig(AppConfig):
         from tournaments.mail import kinds
 
         export_sections.register("appeals", privacy_selectors.appeals_section)
+        export_sections.register("appeal_additions", privacy_selectors.appeal_additions_section)
         export_sections.register("ranking", privacy_selectors.ranking_section)
         kinds.register(*commission_mails.KINDS)

@@ -19,6 +19,16 @@ urlpatterns = [
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),
     path("einsprueche/<int:pk>/", appeals_views.appeal_detail, name="appeal_detail"),
     path("einsprueche/<int:pk>/anhang/", appeals_views.appeal_attachment, name="appeal_attachment"),
+    path(
+        "einsprueche/<int:pk>/nachtrag/",
+        appeals_views.appeal_addition_new,
+        name="appeal_addition_new",
+    ),
+    path(
+        "einsprueche/<int:pk>/nachtrag/<int:addition_pk>/anhang/",
+        appeals_views.appeal_addition_attachment,
+        name="appeal_addition_attachment",
+    ),
     path("kommission/", commission_views.commission_inbox, name="commission_inbox"),
     path("kommission/<int:pk>/", commission_views.commission_appeal, name="commission_appeal"),
     path(

@@ -35,9 +35,16 @@ connection_created.connect(_sqlite_without_fsync)
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Cached public pages are keyed by tournament id; ids repeat between tests."""
+def _fresh_cache(monkeypatch):
+    """Cached public pages are keyed by tournament id and version (a `PublicChange` id); both
+    repeat between tests on SQLite."""
     _clear_public_cache()
+    # One process: every change a test commits resets the memo (events.public_data_changed), so
+    # a memo as long as the test keeps query counts exact on a slow machine; the memo's
+    # lifetime itself is tested in tests/tournaments/common/test_versions.py.
+    from tournaments.common import events
+
+    monkeypatch.setattr(events, "VERSION_MEMO_SECONDS", 3600.0)
     yield
     _clear_public_cache()
 
@@ -46,12 +53,13 @@ def _clear_public_cache():
     """Never flush Redis: the Celery broker of the CI worker lives in the same database."""
     from django.core.cache import caches
 
-    from tournaments.common import breaker, ratelimit
+    from tournaments.common import breaker, events, ratelimit
     from tournaments.common.public_cache import forget_local
 
     breaker.reset()
     forget_local()
     ratelimit.forget_local()
+    events.forget_versions()
     cache = caches["default"]
     if "locmem" in type(cache).__module__:
         cache.clear()

@@ -13,8 +13,10 @@ from tournaments.standings import warming
 @shared_task(name="tournaments.warm_public_pages", acks_late=True, ignore_result=True)
 def warm_public_pages(tournament_id: int, committed_at: float | None = None) -> list:
     """Render the pages of the publication (or release) rush once, after commit; pages already
-    cached for the current generation are left alone. ``committed_at`` (the commit's wall-clock
-    time) gives the metric of commit → warmed pages."""
+    cached for the current generation are left alone. The version is read afresh: this
+    worker's memo may be older than the change that queued us. ``committed_at`` (the commit's
+    wall-clock time) gives the metric of commit → warmed pages."""
+    events.forget_versions(int(tournament_id))
     done = warming.public_pages_warm(tournament_id=int(tournament_id))
     if committed_at is not None:
         metrics.publication_warmed(time.time() - float(committed_at))
@@ -45,9 +47,3 @@ def signup_mail(request_id: int) -> bool:
     """Jobs queued before the outbox (issue 26) still name this task: the request's mail is
     queued like any other (once per status)."""
     return signup_services.signup_mail_send(request_id=int(request_id))
-
-
-@shared_task(name="tournaments.reapply_lost_bumps", ignore_result=True)
-def reapply_lost_bumps() -> int:
-    """Every minute (beat): public-page generation bumps the cache missed are applied now."""
-    return events.lost_bumps_reapply()

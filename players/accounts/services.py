@@ -13,7 +13,6 @@ import logging
 import secrets
 from datetime import datetime, timedelta
 
-from celery import current_app
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.tokens import default_token_generator
@@ -30,6 +29,7 @@ from players.accounts import mails
 from players.accounts.language import language_of, mail_language
 from players.models import PlayerAccount, PlayerInvitation, PlayerPreferences
 from tournaments import permissions
+from tournaments.common import breaker
 from tournaments.mail.services import mail_queue
 from tournaments.models import Player
 
@@ -248,18 +248,12 @@ PASSWORD_RESET_TASK = "players.password_reset_request"
 def account_request_enqueue(*, task: str, language: str, **fields: str) -> None:
     """Sign-up and password reset are looked up and mailed by a worker, not in the request:
     the request only enqueues the typed fields, after commit, the same work whether or not
-    they match anything, so its answer takes as long either way (issue 30.6). A broker that
-    cannot be reached is logged; the player asks again (nothing was promised but the page)."""
+    they match anything, so its answer takes as long either way (issue 30.6). Queued as every
+    task is (`breaker.publish`): a Redis that does not answer costs one short wait and is
+    logged; the player asks again (nothing was promised but the page)."""
 
     def enqueue() -> None:
-        try:
-            current_app.signature(task).apply_async(
-                kwargs=fields | {"language": language},
-                retry=True,
-                retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-            )
-        except Exception:
-            log.warning("Account request %s not queued.", task, exc_info=True)
+        breaker.publish(task, **fields, language=language)
 
     transaction.on_commit(enqueue)
 

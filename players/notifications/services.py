@@ -14,7 +14,6 @@ import logging
 import secrets
 from datetime import datetime, timedelta
 
-from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,6 +23,7 @@ from players.accounts.language import CODES
 from players.models import Notification, NotificationKind, PlayerAccount, PlayerPreferences
 from players.notifications import mails, selectors
 from tournaments import permissions
+from tournaments.common import breaker
 from tournaments.enums import RoundStatus
 from tournaments.mail.services import mail_queue
 from tournaments.models import Round, SheetVersion
@@ -40,14 +40,8 @@ def notify_enqueue(task: str, object_id: int) -> None:
 
 
 def _enqueue(task: str, object_id: int) -> None:
-    try:
-        current_app.signature(task).apply_async(
-            args=(object_id,),
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-        )
-    except Exception:  # the release stands; the sweep queues the e-mails later (logged)
-        log.warning("Mails %s for %s not queued.", task, object_id, exc_info=True)
+    if not breaker.publish(task, object_id):  # the release stands; the sweep queues the mails
+        log.warning("Mails %s for %s not queued.", task, object_id)
 
 
 def on_round_released(sender, round_id: int, **kwargs) -> None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 ALLOWED = {
@@ -89,3 +92,51 @@ def validate_attachment(upload) -> None:
                 )
             }
         )
+
+
+def validate_attachment_caps(upload, *, count: int, used_bytes: int) -> None:
+    """An appeal with its additions carries at most settings.APPEAL_ATTACHMENTS_MAX files of
+    settings.APPEAL_ATTACHMENTS_TOTAL_MB together (issue 30.5); `count` and `used_bytes` are
+    what it carries already."""
+    if upload is None:
+        return
+    limit = settings.APPEAL_ATTACHMENTS_MAX
+    if count + 1 > limit:
+        raise ValidationError(
+            {
+                "attachment": ngettext(
+                    "An appeal takes at most %(limit)s attachment, its additions included; "
+                    "this one has %(count)s. Please add the text without a file.",
+                    "An appeal takes at most %(limit)s attachments, its additions included; "
+                    "this one has %(count)s. Please add the text without a file.",
+                    limit,
+                )
+                % {"limit": limit, "count": count}
+            }
+        )
+    total_mb = settings.APPEAL_ATTACHMENTS_TOTAL_MB
+    size = getattr(upload, "size", 0) or 0
+    if used_bytes + size > total_mb * 1024 * 1024:
+        raise ValidationError(
+            {
+                "attachment": _(
+                    "The attachments of an appeal, its additions included, may total at most "
+                    "%(limit)s MB: %(used)s MB are used, this file has %(size)s MB."
+                )
+                % {
+                    "limit": total_mb,
+                    "used": number_format(round(used_bytes / (1024 * 1024), 1), 1),
+                    "size": number_format(round(size / (1024 * 1024), 1), 1),
+                }
+            }
+        )
+
+
+def caps_text() -> str:
+    """The attachment caps as the forms state them, in the user's language."""
+    limit = settings.APPEAL_ATTACHMENTS_MAX
+    return ngettext(
+        "Per appeal, its additions included: at most %(limit)s attachment, %(mb)s MB together.",
+        "Per appeal, its additions included: at most %(limit)s attachments, %(mb)s MB together.",
+        limit,
+    ) % {"limit": limit, "mb": settings.APPEAL_ATTACHMENTS_TOTAL_MB}

@@ -27,8 +27,12 @@ class AppealForm(forms.Form):
         help_text=_("JPEG, PNG, WebP, HEIC or PDF, at most 10 MB."),
     )
 
-    def __init__(self, *args, players=None, rounds=(), **kwargs):
+    def __init__(self, *args, players=None, rounds=(), caps_text: str = "", **kwargs):
         super().__init__(*args, **kwargs)
+        if caps_text:
+            self.fields[
+                "attachment"
+            ].help_text = f"{self.fields['attachment'].help_text} {caps_text}"
         if players is None:
             del self.fields["player"]
         else:
@@ -38,3 +42,21 @@ class AppealForm(forms.Form):
             (r.number, _("Final round") if r.is_final else _("Round %(n)s") % {"n": r.number})
             for r in rounds
         ]
+
+
+class AdditionForm(forms.Form):
+    text = forms.CharField(
+        label=_("What do you add?"), widget=forms.Textarea(attrs={"rows": 4}), max_length=4000
+    )
+    attachment = forms.FileField(
+        label=_("Attachment (optional)"),
+        required=False,
+        help_text=_("JPEG, PNG, WebP, HEIC or PDF, at most 10 MB."),
+    )
+
+    def __init__(self, *args, caps_text: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        if caps_text:
+            self.fields[
+                "attachment"
+            ].help_text = f"{self.fields['attachment'].help_text} {caps_text}"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from ranking.domain import appeals as domain_appeals
-from ranking.models import Appeal
+from ranking.enums import AppealStatus
+from ranking.models import Appeal, AppealAddition
 from tournaments import permissions
 from tournaments.common.formats import local_format
 from tournaments.common.http import int_or_404
@@ -81,3 +84,34 @@ def players_who_played(tournament: Tournament) -> list[Player]:
     director may file an appeal for (Klub 4.2.3)."""
     played = Seat.objects.played().filter(round__tournament=tournament).values("player_id")
     return list(Player.objects.filter(pk__in=played).order_by(*din5007_name_order(), "pk"))
+
+
+def open_appeal(tournament: Tournament, player: Player) -> Appeal | None:
+    """The player's undecided appeal on the tournament (at most one, issue 30.5)."""
+    return (
+        Appeal.objects.filter(tournament=tournament, player=player)
+        .exclude(status=AppealStatus.DECIDED)
+        .order_by("pk")
+        .first()
+    )
+
+
+def additions_of(appeal: Appeal) -> list[AppealAddition]:
+    """The appeal's additions in the order they came, with who added them."""
+    return list(appeal.additions.select_related("added_by").order_by("added_at", "pk"))
+
+
+def addition_or_404(appeal: Appeal, pk) -> AppealAddition:
+    return get_object_or_404(AppealAddition, appeal=appeal, pk=int_or_404(pk))
+
+
+def attachments_used(appeal: Appeal) -> tuple[int, int]:
+    """How many attachments the appeal and its additions carry, and their bytes together. The
+    appeal's own file is measured in the storage (a missing file counts 0 bytes)."""
+    count, total = 0, 0
+    if appeal.attachment:
+        count += 1
+        with contextlib.suppress(OSError):  # FileNotFoundError too
+            total += appeal.attachment.size
+    sizes = list(appeal.additions.exclude(attachment="").values_list("attachment_size", flat=True))
+    return count + len(sizes), total + sum(sizes)

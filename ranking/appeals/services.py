@@ -1,4 +1,4 @@
-"""Appeals (Klub 4.2.3): who may file, filing within 14 days."""
+"""Appeals (Klub 4.2.3): who may file, filing within 14 days, additions to an open appeal."""
 
 from __future__ import annotations
 
@@ -14,15 +14,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from players.models import PlayerAccount
-from ranking.appeals.files import validate_attachment
+from ranking.appeals import selectors as appeals_selectors
+from ranking.appeals.files import validate_attachment, validate_attachment_caps
 from ranking.appeals.selectors import deadline_text
 from ranking.domain import appeals as domain_appeals
-from ranking.enums import AppealStatus
-from ranking.models import Appeal
+from ranking.models import Appeal, AppealAddition
 from tournaments import permissions
 from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import Player, Round, Seat, Tournament
 
+WHO_MAY_FILE = gettext_lazy(
+    "Appeals are lodged by the player or by the tournament director on the player's behalf."
+)
 NOT_PLAYED = gettext_lazy(
     "This player did not play a game in this tournament. Only those who played may appeal, "
     "including those withdrawn later (Klub 4.2.3)."
@@ -77,14 +80,7 @@ def appeal_file(
     )
     if tournament.status != TournamentStatus.FINISHED:
         raise ValidationError(_("Appeals are possible only after the tournament has ended."))
-    if not domain_appeals.appeal_in_time(tournament.end_date, now):
-        raise ValidationError(
-            _(
-                "The appeal period has ended: appeals were possible until %(deadline)s "
-                "(14 days after the last day of the tournament, Klub 3)."
-            )
-            % {"deadline": deadline_text(tournament.end_date)}
-        )
+    _require_in_time(tournament, now)
     if not Seat.objects.played().filter(round__tournament=tournament, player=player).exists():
         raise ValidationError({"player": NOT_PLAYED})
     _within_limits(user=user, tournament=tournament, player=player, now=now)
@@ -121,6 +117,7 @@ def appeal_file(
     if errors:
         raise ValidationError(errors)
     validate_attachment(attachment)
+    validate_attachment_caps(attachment, count=0, used_bytes=0)
     appeal = Appeal(
         tournament=tournament,
         player=player,
@@ -146,18 +143,13 @@ def _within_limits(*, user, tournament: Tournament, player: Player, now: datetim
     The tournament is locked by the caller; the account's row is locked here, so two requests
     of one account count one after the other."""
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-    open_appeal = (
-        Appeal.objects.filter(tournament=tournament, player=player)
-        .exclude(status=AppealStatus.DECIDED)
-        .order_by("pk")
-        .first()
-    )
+    open_appeal = appeals_selectors.open_appeal(tournament, player)
     if open_appeal is not None:
         raise ValidationError(
             _(
                 "Appeal no. %(number)s of this player for this tournament is still open: the "
                 "rules commission decides it first. Until then no further appeal can be filed "
-                "for this tournament."
+                "for this tournament; add to the open one instead."
             )
             % {"number": open_appeal.pk}
         )
@@ -174,3 +166,75 @@ def _within_limits(*, user, tournament: Tournament, player: Player, now: datetim
             )
             % {"limit": limit}
         )
+
+
+def _require_in_time(tournament: Tournament, now: datetime) -> None:
+    if not domain_appeals.appeal_in_time(tournament.end_date, now):
+        raise ValidationError(
+            _(
+                "The appeal period has ended: appeals were possible until %(deadline)s "
+                "(14 days after the last day of the tournament, Klub 3)."
+            )
+            % {"deadline": deadline_text(tournament.end_date)}
+        )
+
+
+def can_add_to(user, appeal: Appeal) -> bool:
+    """Who may file the appeal may add to it: the player, or on the player's behalf the
+    tournament's director or a federation admin."""
+    return can_file_for(user, appeal.tournament, appeal.player)
+
+
+@transaction.atomic
+def appeal_addition_file(
+    *, user, appeal: Appeal, text: str, attachment=None, now: datetime | None = None
+) -> AppealAddition:
+    """Add text (and optionally an attachment) to an open appeal instead of filing another
+    (issue 30.5). Refused once the appeal is decided and, like the appeal itself, after the
+    14-day window (Klub 3); attachments count against the appeal's caps."""
+    now = now or timezone.now()
+    appeal = (
+        Appeal.objects.select_for_update().select_related("tournament", "player").get(pk=appeal.pk)
+    )
+    permissions.require(can_add_to(user, appeal), str(WHO_MAY_FILE))
+    if appeal.is_decided:
+        raise ValidationError(
+            _("Appeal no. %(number)s has been decided: nothing can be added to it any more.")
+            % {"number": appeal.pk}
+        )
+    _require_in_time(appeal.tournament, now)
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.APPEAL_ADDITIONS_PER_HOUR
+    recent = AppealAddition.objects.filter(
+        added_by=user, added_at__gt=now - timedelta(hours=1)
+    ).count()
+    if recent >= limit:
+        raise ValidationError(
+            ngettext(
+                "At most %(limit)s addition per hour can be made from one account. Please try "
+                "again later.",
+                "At most %(limit)s additions per hour can be made from one account. Please try "
+                "again later.",
+                limit,
+            )
+            % {"limit": limit}
+        )
+    text = (text or "").strip()
+    if not text:
+        raise ValidationError({"text": _("Please write what you want to add.")})
+    validate_attachment(attachment)
+    count, used = appeals_selectors.attachments_used(appeal)
+    validate_attachment_caps(attachment, count=count, used_bytes=used)
+    addition = AppealAddition(
+        appeal=appeal,
+        added_by=user,
+        on_behalf=account_player_id(user) != appeal.player_id,
+        added_at=now,
+        added_token=secrets.token_hex(6),
+        text=text,
+    )
+    if attachment is not None:
+        addition.attachment_size = attachment.size
+        addition.attachment.save(attachment.name, attachment, save=False)
+    addition.save()
+    return addition

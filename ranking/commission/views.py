@@ -70,6 +70,7 @@ def _commission_context(request, appeal: Appeal, **extra) -> dict:
         "games": range(1, appeal.tournament.games_per_round + 1),
         "raw": raw or {},
         "form": extra.pop("form", None) or DecisionForm(),
+        "additions": appeals_selectors.additions_of(appeal),
         **commission_selectors.appeal_context(appeal),
         **extra,
     }

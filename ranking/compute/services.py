@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from celery import current_app
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -50,26 +49,14 @@ log = logging.getLogger(__name__)
 
 def _enqueue(year: int) -> None:
     """Send the recompute task; a broker that is down must not fail anything (logged). While the
-    cache's breaker says Redis just failed, nothing is sent: the year stays pending and the
-    periodic sweep computes it (a hanging broker must not hold the request)."""
-    if breaker.is_open():
-        log.warning(
-            "Ranking %s: Redis does not answer just now; the recompute stays pending.", year
-        )
-        return
-    try:
-        # by name: the task module imports this one, not the other way round
-        current_app.signature("ranking.recompute_year").apply_async(
-            args=(year,),
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-        )
-    except Exception:  # broker down, misconfigured: the periodic job picks the year up
+    cache's breaker says Redis just failed, nothing is sent (`breaker.publish`): the year stays
+    pending and the periodic sweep computes it (a hanging broker must not hold the request)."""
+    # by name: the task module imports this one, not the other way round
+    if not breaker.publish("ranking.recompute_year", year):
         log.warning(
             "Ranking %s: the recompute could not be queued; it stays pending and runs with "
             "the periodic job.",
             year,
-            exc_info=True,
         )
 
 

@@ -4,6 +4,8 @@ Tournaments' own tables are never changed here: a commission decision changes th
 never the published tournament result."""
 
 from ranking.models.appeals import Appeal as Appeal
+from ranking.models.appeals import AppealAddition as AppealAddition
+from ranking.models.appeals import addition_upload_to as addition_upload_to  # named by 0011
 from ranking.models.appeals import appeal_upload_to as appeal_upload_to  # named by migration 0001
 from ranking.models.commission import CorrectionLine as CorrectionLine
 from ranking.models.commission import Decision as Decision

@@ -100,3 +100,40 @@ class Appeal(models.Model):
     @property
     def is_decided(self) -> bool:
         return self.status == AppealStatus.DECIDED
+
+
+def addition_upload_to(instance, filename: str) -> str:
+    suffix = PurePath(filename).suffix.lower()[:6]
+    appeal = instance.appeal
+    return (
+        f"einsprueche/{appeal.tournament_id}/{appeal.player_id}-{appeal.filed_token}-"
+        f"nachtrag-{instance.added_token}{suffix}"
+    )
+
+
+class AppealAddition(models.Model):
+    """An addition to an open appeal (issue 30.5): more text, optionally an attachment, instead
+    of a second appeal. Never edited or deleted: each addition is its own row, in order."""
+
+    appeal = models.ForeignKey(Appeal, on_delete=models.PROTECT, related_name="additions")
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    on_behalf = models.BooleanField(_("Added for the player"), default=False)
+    added_at = models.DateTimeField(_("Received"))
+    added_token = models.CharField(max_length=16, blank=True)
+    text = models.TextField(_("Addition"))
+    attachment = models.FileField(_("Attachment"), upload_to=addition_upload_to, blank=True)
+    attachment_size = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["added_at", "pk"]
+        verbose_name = _("Addition to an appeal")
+        verbose_name_plural = _("Additions to appeals")
+        indexes = [models.Index(fields=["added_by", "added_at"])]
+        constraints = [
+            models.CheckConstraint(condition=~Q(text=""), name="appeal_addition_text_required"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Addition to appeal %(number)s") % {"number": self.appeal_id}

@@ -3,7 +3,7 @@ ranking lines. "Meine Daten" lives in players; ranking's AppConfig.ready registe
 
 from __future__ import annotations
 
-from ranking.models import Appeal, RankingEntry
+from ranking.models import Appeal, AppealAddition, RankingEntry
 from tournaments.models import Player
 
 
@@ -26,6 +26,23 @@ def appeals_section(player: Player) -> list[dict]:
             "decision_reasoning": a.decision.reasoning if hasattr(a, "decision") else None,
         }
         for a in appeals.select_related("tournament", "round", "decision")
+    ]
+
+
+def appeal_additions_section(player: Player) -> list[dict]:
+    """The additions to the player's appeals (issue 30.5), in the order they came."""
+    additions = AppealAddition.objects.filter(appeal__player=player).order_by(
+        "appeal_id", "added_at", "pk"
+    )
+    return [
+        {
+            "appeal_id": x.appeal_id,
+            "added_at": x.added_at.isoformat(),
+            "on_behalf": x.on_behalf,
+            "text": x.text,
+            "attachment": bool(x.attachment),
+        }
+        for x in additions
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ranking.models import Appeal, CorrectionLine
+from ranking.models import Appeal, AppealAddition, CorrectionLine
 
 REDACTED = "[gelöscht auf Antrag der Person]"
 
@@ -26,12 +26,20 @@ def on_players_merged(sender, kept_id: int, removed_id: int, moved: dict, **kwar
 
 
 def on_player_erased(sender, player_id: int, **kwargs) -> None:
-    """Clear the free texts and attachments of the person's appeals. The appeals, decisions and
-    corrections themselves stay (they changed the ranking)."""
+    """Clear the free texts and attachments of the person's appeals and their additions. The
+    appeals, decisions and corrections themselves stay (they changed the ranking)."""
     for appeal in Appeal.objects.filter(player_id=player_id):
         if appeal.attachment:
             name, storage = appeal.attachment.name, appeal.attachment.storage
             transaction.on_commit(lambda n=name, s=storage: s.delete(n))
         Appeal.objects.filter(pk=appeal.pk).update(
             what_is_wrong=REDACTED, correction_requested=REDACTED, attachment=""
+        )
+    # additions are never edited otherwise (issue 30.5); erasure is the one exception
+    for addition in AppealAddition.objects.filter(appeal__player_id=player_id):
+        if addition.attachment:
+            name, storage = addition.attachment.name, addition.attachment.storage
+            transaction.on_commit(lambda n=name, s=storage: s.delete(n))
+        AppealAddition.objects.filter(pk=addition.pk).update(
+            text=REDACTED, attachment="", attachment_size=0
         )

@@ -103,6 +103,21 @@ def test_commission_upholds_appeal_ranking_changes_standings_do_not(
         assert phone.get_by_test_id("appeal-status").inner_text() == "Eingegangen"
         assert appeal.attachment.name.endswith(".jpg")
 
+        # --- More to say: not a second appeal but an addition to the open one (issue 30.5) --
+        phone.goto(f"{base}/ranking/einsprueche/neu/{recent.pk}/")
+        phone.get_by_role("link", name=f"Einspruch Nr. {appeal.pk} ergänzen").click()
+        phone.get_by_label("Was ergänzen Sie?").fill("Tisch 2 hat es auch gesehen.")
+        phone.get_by_label("Anhang (freiwillig)").set_input_files(
+            files=[{"name": "seite2.jpg", "mimeType": "image/jpeg", "buffer": JPEG}]
+        )
+        phone.get_by_role("button", name="Einspruch ergänzen").click()
+        phone.get_by_text(f"Ihr Nachtrag zu Einspruch Nr. {appeal.pk} ist eingegangen.").wait_for()
+        additions = phone.get_by_test_id("appeal-additions")
+        assert "Tisch 2 hat es auch gesehen." in additions.inner_text()
+        assert additions.get_by_role("link", name="Anhang öffnen").count() == 1
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        assert appeal.additions.get().attachment.name.endswith(".jpg")
+
         # --- Day 15: refused with the deadline in the message ------------------------------
         phone.goto(f"{base}/ranking/einsprueche/neu/{late.pk}/")
         phone.get_by_label("Was ist falsch?").fill("Zu spät")
@@ -126,6 +141,9 @@ def test_commission_upholds_appeal_ranking_changes_standings_do_not(
         assert page.get_by_test_id("count-received").inner_text() == "1"
         page.get_by_role("link", name=f"Einspruch Nr. {appeal.pk}").click()
         assert "Version 2" in page.get_by_test_id("sheet-versions").inner_text()
+        assert (
+            "Tisch 2 hat es auch gesehen." in page.get_by_test_id("appeal-additions").inner_text()
+        )
         page.get_by_role("button", name="Prüfung beginnen").click()
         page.get_by_text(f"Einspruch Nr. {appeal.pk} ist in Prüfung.").wait_for()
         page.get_by_label("Stattgegeben: Ergebnisse für das Ranking berichtigt").check()

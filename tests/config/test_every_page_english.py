@@ -74,6 +74,7 @@ DATA_FIELDS = {
     "withdrawal_reason",
     "what_is_wrong",
     "correction_requested",
+    "text",  # an addition to an appeal (AppealAddition)
     "decision_reason",
     "resolution",
     "device",

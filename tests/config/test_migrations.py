@@ -25,6 +25,10 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0033_outgoingmail"),
     # issue 27.7: special tournaments play any number of rounds
     ("tournaments", "0034_special_rounds_any_number"),
+    # issue 30.1: public versions from the database; the cache's lost bumps are gone
+    ("tournaments", "0035_public_version_from_database"),
+    # issue 30.5: an open appeal grows by additions
+    ("ranking", "0011_appeal_addition"),
 ]
 
 

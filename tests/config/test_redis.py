@@ -1,7 +1,6 @@
 """A Redis that hangs (accepts the connection, never answers) is given up on at once, by the
 cache and by Celery's publisher, with the production settings (`config.redis`)."""
 
-import socket
 import threading
 
 import pytest
@@ -11,6 +10,7 @@ from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError
 
 from config import redis as redis_settings
+from tests.support.frozen_redis import frozen_redis_url
 
 GIVE_UP_WITHIN = 5.0
 """Seconds after which we call a call hanging (the old settings waited forever or 20 retries)."""
@@ -18,29 +18,8 @@ GIVE_UP_WITHIN = 5.0
 
 @pytest.fixture
 def frozen_redis():
-    """A TCP port that accepts connections and never says a word, like a frozen Redis process."""
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(16)
-    accepted = []
-    stop = threading.Event()
-
-    def accept():
-        server.settimeout(0.1)
-        while not stop.is_set():
-            try:
-                accepted.append(server.accept()[0])
-            except OSError:
-                continue
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
-    stop.set()
-    thread.join()
-    for conn in accepted:
-        conn.close()
-    server.close()
+    with frozen_redis_url() as url:
+        yield url
 
 
 def outcome_of(call):
@@ -90,3 +69,28 @@ def test_publishing_never_waits_for_a_frozen_result_store(frozen_redis):
     app = configured_app("memory://", frozen_redis)
     outcome = outcome_of(lambda: app.signature("ranking.recompute_year").apply_async(args=(2026,)))
     assert outcome is None
+
+
+def test_a_killed_workers_tasks_are_redone_within_three_minutes():
+    """Issue 30.8: the broker's visibility timeout (150 s) and a scan every 10 s (kombu's
+    default scans every 100 s) put a dead worker's task back within ~160 s, not 698 s."""
+    app = configured_app("redis://127.0.0.1:1/0", "redis://127.0.0.1:1/0")
+    options = app.connection_for_write().transport_options
+    assert options["visibility_timeout"] == 150
+    assert options["unacked_restore_interval"] == 10
+    assert options["unacked_restore_throttle"] == 1
+    assert options["socket_timeout"] == options["socket_connect_timeout"] == 0.25
+    assert app.conf.result_backend_transport_options["visibility_timeout"] == 150
+
+
+def test_the_visibility_timeout_comes_from_the_environment(monkeypatch):
+    import importlib
+
+    monkeypatch.setenv("CELERY_VISIBILITY_TIMEOUT", "240")
+    try:
+        changed = importlib.reload(redis_settings)
+        options = changed.celery_settings("redis://x/0")["CELERY_BROKER_TRANSPORT_OPTIONS"]
+        assert options["visibility_timeout"] == 240
+    finally:
+        monkeypatch.delenv("CELERY_VISIBILITY_TIMEOUT")
+        importlib.reload(redis_settings)

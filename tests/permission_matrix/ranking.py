@@ -43,6 +43,8 @@ CALLS = {
     ),
     "appeal_detail": Call(appeal),
     "appeal_attachment": Call(appeal),
+    "appeal_addition_new": Call(appeal, data=lambda w: {"text": "Noch ein Zeuge: Tisch 2"}),
+    "appeal_addition_attachment": Call(lambda w: {"pk": w.appeal_id, "addition_pk": w.addition_id}),
     "commission_inbox": Call(),
     "commission_appeal": Call(appeal),
     "commission_review": Call(appeal),
@@ -85,6 +87,12 @@ appeal_attachment            GET  L    200  403  403  403  403  403  200  403  2
 appeal_attachment            POST L    200  403  403  403  403  403  200  403  200  200  200
 appeal_detail                GET  L    200  403  403  403  403  403  200  403  200  200  200
 appeal_detail                POST L    200  403  403  403  403  403  200  403  200  200  200
+appeal_addition_attachment   GET  L    200  403  403  403  403  403  200  403  200  200  200
+appeal_addition_attachment   POST L    200  403  403  403  403  403  200  403  200  200  200
+# Adding to the open appeal (issue 30.5): who may file it, the player or the director (and the
+# federation admins) on the player's behalf; the commission decides, it does not add.
+appeal_addition_new          GET  L    200  403  403  403  403  403  200  403  403  200  200
+appeal_addition_new          POST L    W    403  403  403  403  403  W    403  403  W    W
 appeal_new                   GET  L    200  200  403  403  403  403  200  403  403  200  200
 # The player's appeal on F is open: a second one is refused (422, issue 30.5); staff file for
 # another player of F.

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from players.notifications import services as notification_services
+from ranking.appeals import services as appeals_services
 from ranking.commission import services as commission_services
 from ranking.compute import services as compute
 from tests.support import builders
@@ -76,6 +77,7 @@ class PermissionWorld:
     call_id: int  # a call for a referee from T's round 2, table 2 (issue #15.6), open
     absence_id: int  # see ABSENT
     appeal_id: int  # the player's, with an attachment (PNG)
+    addition_id: int  # the player's addition to it, with an attachment (PNG)
     token: str  # of an open invitation
     signup_request_id: int  # pending in `upcoming` (a player without an account)
     erasure_request_id: int  # an open erasure request of a player in no tournament (issue 16)
@@ -174,6 +176,12 @@ def make_permission_world() -> PermissionWorld:
         now=timezone.now(),
         attachment=SimpleUploadedFile("bogen.png", PNG, content_type="image/png"),
     )
+    addition = appeals_services.appeal_addition_file(
+        user=player,
+        appeal=appeal,
+        text="Foto der zweiten Seite",
+        attachment=SimpleUploadedFile("seite2.png", PNG, content_type="image/png"),
+    )
     token = builders.make_invitation(player=players[31], user=director)
     commission = builders.make_user("kommission", role=GlobalRole.COMMISSION)
     commission_services.tournament_strike_set(
@@ -223,6 +231,7 @@ def make_permission_world() -> PermissionWorld:
         ruling_id=ruling.pk,
         call_id=call.pk,
         appeal_id=appeal.pk,
+        addition_id=addition.pk,
         staff_id=staff.pk,
         other_staff_id=other_staff.pk,
         seated=(seats[0].player_id, seats[5].player_id),

@@ -87,8 +87,8 @@ def _cached_json(tournament_id: int, name: str, schema: type[Schema], build) -> 
 
     The finished bytes are cached, so a hit costs neither the selector nor the response
     validation; like the pages, concurrent misses build them once (single flight). Never
-    called for an unknown id: every generation key lives forever, so random ids must not create
-    any. Same switch and lifetime as the public pages (`PUBLIC_CACHE_SECONDS`, 0 = off).
+    called for an unknown id: random ids must not fill the cache. Same switch and lifetime as
+    the public pages (`PUBLIC_CACHE_SECONDS`, 0 = off).
     """
     seconds = settings.PUBLIC_CACHE_SECONDS
     generation = events.public_generation(tournament_id) if seconds > 0 else 0

@@ -6,9 +6,9 @@ Redis or Celery must defer itself with `transaction.on_commit` and must not fail
 """
 
 import logging
+import threading
 import time
 
-from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
@@ -44,93 +44,75 @@ player_excluded = Signal()
 player_erased = Signal()
 
 
-def _generation_key(tournament_id: int) -> str:
-    return f"public:tournament:{tournament_id}:generation"
+#: how long a process keeps a version it read from the database (monotonic seconds): a burst of
+#: requests costs one indexed query per process and second; another process sees a change
+#: after at most this long, the process that wrote it at once (`public_data_changed`)
+VERSION_MEMO_SECONDS = 1.0
+_versions: dict[int | None, tuple[float, int]] = {}
+_versions_lock = threading.Lock()
+
+
+def _version(tournament_id: int | None) -> int:
+    """The number of `PublicChange` rows (of the tournament; of all with None) plus one: it
+    moves on with every committed change. (Not the newest id: ids are taken at insert, so a
+    change that commits after a later one would not move the newest id any more.)"""
+    from tournaments.models import PublicChange
+
+    now = time.monotonic()
+    with _versions_lock:
+        found = _versions.get(tournament_id)
+    if found is not None and found[0] > now:
+        return found[1]
+    changes = PublicChange.objects.all()
+    if tournament_id is not None:
+        changes = changes.filter(tournament_id=tournament_id)
+    version = changes.count() + 1
+    with _versions_lock:
+        if len(_versions) > 1000:  # ids of every tournament ever asked for: start again
+            _versions.clear()
+        _versions[tournament_id] = (now + VERSION_MEMO_SECONDS, version)
+    return version
+
+
+def forget_versions(tournament_id: int | None = None) -> None:
+    """Read the versions of this tournament and the global one afresh (after a change this
+    process committed; a worker about to render); with None, forget all (tests)."""
+    with _versions_lock:
+        if tournament_id is None:
+            _versions.clear()
+        else:
+            _versions.pop(tournament_id, None)
+            _versions.pop(None, None)
 
 
 def public_generation(tournament_id: int) -> int:
-    """Current version of a tournament's public pages; part of every public cache key."""
-    try:  # read only: a request for an unknown id must not create a key
-        return breaker.call(cache.get, _generation_key(tournament_id), 1, what="generation")
-    except breaker.CacheUnavailable:  # serve uncached rather than fail
-        return 0
+    """Current version of a tournament's public pages; part of every public cache key.
 
-
-GLOBAL_GENERATION_KEY = "public:all:generation"
+    It comes from the database (issue 30.1), not from the cache: a Redis restarted from an older
+    snapshot, or a replica promoted after a failover, brings back old pages only under keys
+    that no request asks for any more, so it can only miss, never serve the past."""
+    return _version(tournament_id)
 
 
 def global_generation() -> int:
-    """Version of the pages that list all tournaments (the start page)."""
-    try:
-        return breaker.call(cache.get, GLOBAL_GENERATION_KEY, 1, what="generation")
-    except breaker.CacheUnavailable:
-        return 0
-
-
-def _bump(tournament_id: int) -> None:
-    if _incr(_generation_key(tournament_id)) and _incr(GLOBAL_GENERATION_KEY):
-        lost_bumps_reapply()
-    else:
-        _record_lost(tournament_id)
-
-
-def _record_lost(tournament_id: int | None) -> None:
-    """Keep the bump the cache did not take in the database, to apply when it answers again."""
-    from tournaments.models import LostBump
-
-    try:
-        LostBump.objects.create(tournament_id=tournament_id)
-    except Exception:  # the database is gone too: nothing more we can do here
-        log.exception("generation bump of tournament %s lost", tournament_id)
-
-
-def lost_bumps_reapply() -> int:
-    """Apply the bumps the cache missed (after a success, and every minute from beat); rows go
-    only once their bumps are in. Returns how many rows were applied."""
-    from tournaments.models import LostBump
-
-    if breaker.is_open():
-        return 0
-    rows = list(LostBump.objects.values_list("pk", "tournament_id")[:500])
-    if not rows:
-        return 0
-    keys = {_generation_key(t) for _, t in rows if t is not None} | {GLOBAL_GENERATION_KEY}
-    if not all([_incr(key) for key in sorted(keys)]):
-        return 0
-    LostBump.objects.filter(pk__in=[pk for pk, _ in rows]).delete()
-    return len(rows)
-
-
-def _incr_or_start(key: str) -> None:
-    try:
-        cache.incr(key)
-    except ValueError:  # not set yet: generation 1 was read, so the next one is 2
-        cache.set(key, 2, timeout=None)
-
-
-def _incr(key: str) -> bool:
-    try:
-        breaker.call(_incr_or_start, key, what="bump")
-    except breaker.CacheUnavailable:
-        log.warning("cache unavailable; %s not bumped now, kept to apply later", key)
-        return False
-    return True
+    """Version of the pages that list all tournaments (the start page, the ranking's names):
+    every announced change of any tournament moves it on."""
+    return _version(None)
 
 
 def public_data_changed(tournament_id: int) -> None:
     """Public pages of this tournament (lists, results, standings) are stale.
 
-    Bumped after commit, never inside the transaction: a hanging cache must not hold the
-    write's row locks. A page rendered before the bump is kept under the old generation, which
-    no request asks for any more.
-
-    A `PublicChange` row is added in the caller's transaction: stored standings computed
-    before this commit stop being read the moment it commits (no lock taken).
+    A `PublicChange` row is added in the caller's transaction: from its commit on, the
+    tournament's version (`public_generation`) and the global one are new, so every page,
+    API answer and stored standings computed before it stop being read (no lock taken, no
+    call to Redis: a hanging cache costs the write nothing). This process reads the version
+    afresh at once; the others within `VERSION_MEMO_SECONDS`.
     """
     from tournaments.models import PublicChange
 
     PublicChange.objects.create(tournament_id=tournament_id)
-    transaction.on_commit(lambda: _bump(tournament_id))
+    transaction.on_commit(lambda: forget_versions(tournament_id))
 
 
 def _desk_key(tournament_id: int) -> str:
@@ -138,21 +120,33 @@ def _desk_key(tournament_id: int) -> str:
 
 
 def generations(tournament_id: int, *, desk: bool = False) -> tuple[int, ...]:
-    """The public generation, and with ``desk`` the desk generation, in ONE cache read (the
-    live screens' revalidation, `common/live.py`). (0, …) while the cache is unavailable."""
-    keys = [_generation_key(tournament_id)] + ([_desk_key(tournament_id)] if desk else [])
+    """The public generation (from the database, see `public_generation`), and with ``desk``
+    the desk generation from the cache (the live screens' revalidation, `common/live.py`).
+    The desk generation is 0 while the cache is unavailable."""
+    public = public_generation(tournament_id)
+    if not desk:
+        return (public,)
     try:
-        found = breaker.call(cache.get_many, keys, what="generation")
+        found = breaker.call(cache.get, _desk_key(tournament_id), 1, what="generation")
     except breaker.CacheUnavailable:
-        return tuple(0 for _ in keys)
-    return tuple(int(found.get(key, 1)) for key in keys)
+        return (public, 0)
+    return (public, int(found))
+
+
+def _desk_stamp(key: str) -> None:
+    try:
+        breaker.call(cache.set, key, time.time_ns(), timeout=None, what="desk")
+    except breaker.CacheUnavailable:
+        log.warning("cache unavailable; %s not moved on", key)
 
 
 def desk_data_changed(tournament_id: int) -> None:
     """The desk's view of a tournament changed (a sheet entered, confirmed, questioned) even
-    before anything is public: the desk board's ETag moves. Bumped after commit; a bump the
-    cache misses is not kept (the next sheet action or publication moves the board again)."""
-    transaction.on_commit(lambda: _incr(_desk_key(tournament_id)))
+    before anything is public: the desk board's ETag moves. Set after commit to a new stamp
+    (nanoseconds of the clock, not a counter: a Redis back from an older snapshot cannot bring
+    back a value a screen was shown for other content). A change the cache misses is not
+    kept (the next sheet action or publication moves the board again)."""
+    transaction.on_commit(lambda: _desk_stamp(_desk_key(tournament_id)))
 
 
 def event_desk_data_changed(tournament) -> None:
@@ -186,20 +180,10 @@ def sheet_corrected(tournament_id: int, *, version_id: int) -> None:
 
 
 def _enqueue_warm(tournament_id: int) -> None:
-    """Render the rush's pages in a worker, after the generation bump (registered before us);
-    a broker that is down or a failing render must not fail the write (logged). While the
-    breaker says Redis just failed, the warm-up is skipped: the pages render on demand."""
-    if breaker.is_open() or not settings.PUBLIC_PAGES_WARM:
-        return
-    try:
+    """Render the rush's pages in a worker; a broker that is down or a failing render must not
+    fail the write (logged). While the breaker says Redis just failed, the warm-up is skipped
+    (`breaker.publish`): the pages render on demand."""
+    if settings.PUBLIC_PAGES_WARM:
         # by name: tournaments.tasks imports the views' world, this module must not
-        current_app.signature("tournaments.warm_public_pages").apply_async(
-            args=(tournament_id,),
-            kwargs={"committed_at": time.time()},  # the worker measures commit → warmed
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-        )
-    except Exception:
-        log.warning(
-            "warming the public pages of tournament %s failed", tournament_id, exc_info=True
-        )
+        # the worker measures commit → warmed pages from this wall-clock time
+        breaker.publish("tournaments.warm_public_pages", tournament_id, committed_at=time.time())

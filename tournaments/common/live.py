@@ -1,15 +1,17 @@
 """Live screens by polling with cheap revalidation (issue #15.5).
 
 A live region polls its page (htmx, `static/js/live.js`) and sends the ETag it was rendered
-under in `If-None-Match`. While the tournament's generations are unchanged the answer is
-**304 Not Modified**, built from ONE cache read: no database query (the session is not even
-looked at), no template, no session write. Only a change (a bump in `events`, after commit)
-lets the poll through to the view, which for anonymous visitors is mostly a page from the
-public cache. So 500 open phones cost 500 cache reads per poll interval and one render per
-change. Without JavaScript nothing polls: the pages are plain, reloadable pages.
+under in `If-None-Match`. While the tournament's version is unchanged the answer is
+**304 Not Modified**: no template, no session write, and no database query while this process's
+version memo is fresh (`events.public_generation`: one indexed query per process and second at
+most). Only a change (a `PublicChange` committed, a desk stamp set after commit) lets the poll
+through to the view, which for anonymous visitors is mostly a page from the public cache. So 500
+open phones cost one render per change. Without JavaScript nothing polls: the pages are plain,
+reloadable pages.
 
-The ETag holds the public generation; viewers with a session (staff see drafts and full
-names) also get the desk generation and a MAC over their session cookie, so a 304 of a staff
+The ETag holds the public version (from the database: a Redis back from an older snapshot
+cannot bring back an old tag); viewers with a session (staff see drafts and full names) also
+get the desk stamp (from the cache) and a MAC over their session cookie, so a 304 of a staff
 screen is given only to the session that was shown the page after its permission check.
 """
 
@@ -27,7 +29,8 @@ from tournaments.common import events, metrics
 
 
 def etag(request, tournament_id: int, *, desk: bool = False) -> str | None:
-    """The ETag of this viewer's live screens of a tournament now; None if the cache is down."""
+    """The ETag of this viewer's live screens of a tournament now; None for a viewer with a
+    session while the cache is down (the desk stamp is unknown)."""
     session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     if desk and not session:
         return None  # a staff screen: no 304 (nor a guessable tag) without a session

@@ -1,9 +1,10 @@
 """Whole-response cache for anonymous visitors of public pages, built once per generation.
 
 After a round is published, hundreds of phones ask for the same standings at once. Each
-tournament has a generation number (`events.public_generation`) that every change to its public
-data bumps after commit; it is part of the key, so a publication or correction invalidates
-every cached page of that tournament at once, on every server sharing the cache (Redis).
+tournament has a version (`events.public_generation`, read from the database) that every change
+to its public data moves on when it commits; it is part of the key, so a publication or
+correction invalidates every cached page of that tournament at once, on every server sharing
+the cache (Redis), and a cache that goes back in time can only miss.
 Logged-in users (staff see drafts and full names) always get a fresh page. If the cache is
 down, pages are served uncached.
 
@@ -72,7 +73,7 @@ def _local_set(key: str, value) -> None:
 
 
 def forget_local() -> None:
-    """Drop the values kept in this process (tests: ids and generations start again)."""
+    """Drop the values kept in this process (tests: ids and versions start again)."""
     with _local_lock:
         _local.clear()
 
@@ -237,8 +238,8 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
     Pages are stored gzip-compressed (once per render) and served so to every client that
     accepts it: a phone downloads a tenth of a long table and the cache moves a tenth of the
     bytes. (No secret is in these pages: they are the same for every anonymous visitor.) A
-    page once read is also kept in this process for a minute (the generation in its key still
-    comes from the shared cache, so a publication retires it everywhere at once).
+    page once read is also kept in this process for a minute (the version in its key comes
+    from the database, so a publication retires it everywhere within a second).
     A request with one of ``uncached_params`` (e.g. a live search, computed from cached data)
     is answered by the view directly (compressed if long) and not stored.
     """

@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments.common import breaker
 from tournaments.mail import kinds
 from tournaments.mail.render import mail_render
 from tournaments.models import OutgoingMail
@@ -71,14 +71,8 @@ def mail_queue(
 
 
 def _enqueue(mail_id: int) -> None:
-    try:
-        current_app.signature(SEND_TASK).apply_async(
-            args=(mail_id,),
-            retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-        )
-    except Exception:  # the occasion stands; the sweep sends the mail later
-        log.warning("Mail %s not queued.", mail_id, exc_info=True)
+    if not breaker.publish(SEND_TASK, mail_id):  # the occasion stands; the sweep sends it later
+        log.warning("Mail %s not queued.", mail_id)
 
 
 def mail_send(*, mail_id: int, now: datetime | None = None) -> bool:

@@ -2,7 +2,7 @@
 
 from tournaments.models.clock import RoundClockAction
 from tournaments.models.mail import OutgoingMail
-from tournaments.models.plumbing import LostBump, PublicChange
+from tournaments.models.plumbing import PublicChange
 from tournaments.models.privacy import ErasureRequest, PlayerMerge
 from tournaments.models.referees import Absence, PlayerWarning, RefereeCall, Ruling
 from tournaments.models.registry import Player
@@ -30,7 +30,6 @@ from tournaments.models.venue_laptop import VenueSyncState
 
 __all__ = [
     "Absence",
-    "LostBump",
     "OutgoingMail",
     "CutDecision",
     "ErasureRequest",

@@ -6,6 +6,7 @@ task sends). Compared here by the work itself (the queries, the job), not by a c
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.db import connection
@@ -15,6 +16,7 @@ from django.urls import reverse
 from players.accounts import services as accounts
 from players.tasks import account_open_request, password_reset_request
 from tests.support.builders import make_player_account
+from tournaments.common import breaker
 from tournaments.models import OutgoingMail
 
 pytestmark = pytest.mark.django_db
@@ -27,6 +29,7 @@ class Recorder:
 
     def __init__(self):
         self.jobs = []
+        self.conf = SimpleNamespace(task_always_eager=True)
 
     def signature(self, name):
         recorder = self
@@ -41,7 +44,7 @@ class Recorder:
 @pytest.fixture
 def jobs(monkeypatch):
     recorder = Recorder()
-    monkeypatch.setattr(accounts, "current_app", recorder)
+    monkeypatch.setattr(breaker, "current_app", recorder)
     return recorder.jobs
 
 

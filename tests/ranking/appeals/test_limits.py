@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 OPEN = (
     "Einspruch Nr. {} dieses Spielers zu diesem Turnier ist noch offen: die Regelkommission "
     "entscheidet ihn zuerst. Bis dahin kann zu diesem Turnier kein weiterer Einspruch "
-    "eingelegt werden."
+    "eingelegt werden; ergänzen Sie stattdessen den offenen."
 )
 
 

@@ -358,7 +358,7 @@ def test_no_recompute_is_sent_while_redis_just_failed(director, desk_user, field
 
     sent = []
     monkeypatch.setattr(
-        compute.current_app, "signature", lambda *a, **k: sent.append(a) or mock.Mock()
+        breaker.current_app, "signature", lambda *a, **k: sent.append(a) or mock.Mock()
     )
     with mock.patch.object(breaker, "is_open", return_value=True):
         compute._enqueue(2026)

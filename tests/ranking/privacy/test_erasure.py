@@ -7,10 +7,12 @@ from datetime import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from players.models import PlayerInvitation
+from ranking.appeals import services as appeals_services
 from ranking.compute import services as compute
-from ranking.models import Appeal, RankingEntry
+from ranking.models import Appeal, AppealAddition, RankingEntry
 from ranking.privacy.services import REDACTED
 from tests.support import builders
 from tournaments.enums import ErasureStatus
@@ -180,3 +182,24 @@ def test_erasure_takes_the_persons_addresses_out_of_the_outbox(ranked, field, ad
         ("other", ["kommission@example.org"]),
         ("shared", ["kommission@example.org"]),
     ]
+
+
+def test_erasure_redacts_the_additions_too(
+    appeal, field, admin_user, player_user, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.MEDIA_ROOT = tmp_path
+    addition = appeals_services.appeal_addition_file(
+        user=player_user,
+        appeal=appeal,
+        text="Zeuge: Frau Muster",
+        attachment=SimpleUploadedFile("z.png", b"\x89PNG\r\n\x1a\n" + b"0" * 8),
+        now=appeal.filed_at,
+    )
+    stored = tmp_path / addition.attachment.name
+    assert stored.exists()
+    request = privacy_services.erasure_request_file(player=field[0], user=player_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        privacy_services.erasure_execute(request=request, user=admin_user)
+    addition = AppealAddition.objects.get(pk=addition.pk)
+    assert (addition.text, addition.attachment.name, addition.attachment_size) == (REDACTED, "", 0)
+    assert addition.appeal_id == appeal.pk and not stored.exists()

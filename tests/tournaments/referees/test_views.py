@@ -349,7 +349,8 @@ def test_warning_list_and_tables_do_not_query_per_row(ref, w, django_assert_max_
 
     with django_assert_max_num_queries(12):
         assert ref.get(reverse("referee:warnings", args=[w.t.pk])).status_code == 200
-    with django_assert_max_num_queries(14):
+    # 15: the live page's ETag reads the public version (one query a second per process)
+    with django_assert_max_num_queries(15):
         assert ref.get(reverse("referee:tournament", args=[w.t.pk]), {"q": "e"}).status_code == 200
     with django_assert_max_num_queries(12):
         assert ref.get(reverse("referee:rulings", args=[w.t.pk])).status_code == 200

@@ -296,4 +296,6 @@ def test_print_views_query_count_does_not_grow(client, director, players, view):
 
     small, large = queries_for(8), queries_for(40)
     assert small == large
-    assert large <= 4
+    # 5 for the live page (by name): its ETag reads the public version, one query once a
+    # second per process (issue 30.1)
+    assert large <= 5
