@@ -273,6 +273,7 @@ NOT_CARRIED: dict[str, str] = {
     "players.PlayerPreferences": CENTRAL_ONLY,
     "players.Notification": CENTRAL_ONLY,
     "ranking.Appeal": "appeals stay central (acceptance 8)",
+    "ranking.AppealAddition": "appeals stay central (acceptance 8), their additions too",
     "ranking.Decision": "the rules commission decides centrally",
     "ranking.ResultCorrection": "the rules commission decides centrally",
     "ranking.CorrectionLine": "the rules commission decides centrally",
