@@ -19,6 +19,7 @@ from pythonjsonlogger.json import JsonFormatter
 from config import observability, sentry
 from config.celery import app
 from tests.config.test_settings import run_django
+from tests.support.celery import celery_conf
 
 pytestmark = pytest.mark.django_db
 
@@ -96,8 +97,8 @@ def remember_request_id() -> str | None:
     return observability.current_request_id()
 
 
-def test_a_task_enqueued_in_a_request_logs_the_same_request_id(caplog, settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = True
+def test_a_task_enqueued_in_a_request_logs_the_same_request_id(caplog):
+    """Eager, so the task's log line is caught here (a real worker's: config.ping in CI)."""
     caplog.handler.addFilter(observability.RequestIdFilter())
     seen = []
 
@@ -107,7 +108,7 @@ def test_a_task_enqueued_in_a_request_logs_the_same_request_id(caplog, settings)
 
     middleware = observability.RequestMiddleware(view)
     request = RequestFactory().get("/", HTTP_X_REQUEST_ID="task-trace-1234")
-    with caplog.at_level(logging.INFO):
+    with celery_conf(task_always_eager=True), caplog.at_level(logging.INFO):
         response = middleware(request)
     assert response["X-Request-ID"] == "task-trace-1234"
     assert seen == ["task-trace-1234"]
