@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench bench-quick setup migrate demo browser validator clean catalogues venue
+.PHONY: run test lint format bench bench-quick setup migrate demo browser validator clean catalogues venue prod-check nginx
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -86,6 +86,19 @@ bench: setup
 
 bench-quick: setup
 	$(BIN)/python -m bench --quick
+
+# The production stack of deploy/ started on this machine without systemd and used: two gunicorn
+# app servers behind nginx, a Celery worker and beat, on PostgreSQL and Redis (deploy/prod_check.py,
+# docs/operations.md "The stack in deploy/"). Needs PostgreSQL and Redis running; nginx is
+# installed (Debian's nginx-light) when we are root.
+prod-check: setup nginx
+	$(BIN)/python deploy/prod_check.py
+
+nginx:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null) \
+		|| echo "nginx konnte nicht installiert werden."; \
+	fi
 
 clean:
 	rm -rf $(VENV) db.sqlite3  # never the venue's files: venue_erase does that

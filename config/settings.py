@@ -206,6 +206,11 @@ PAIRING_SEARCH_BEAM = env_optional_int("PAIRING_SEARCH_BEAM")
 # codes still open its tables; the desk board warns). Issue #30.3, tournaments.tableside.limits.
 TABLE_CODE_ROUND_FAILURES = int(os.environ.get("TABLE_CODE_ROUND_FAILURES", "200"))
 CELERY_TASK_ACKS_LATE = True
+# A task stuck in a pool process is ended (and acknowledged as failed) after this many seconds,
+# so a worker that answers its health ping also takes tasks; below CELERY_VISIBILITY_TIMEOUT.
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "120"))
+# beat ticks (renews its lock, writes its heartbeat) at least this often (config/beat.py)
+CELERY_BEAT_MAX_LOOP_INTERVAL = 10
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
