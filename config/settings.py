@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "config.metrics.MetricsMiddleware",
     "config.observability.RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # An unchanged live screen's poll: 304 before sessions, language, CSRF and users (32.3).
+    "tournaments.common.live.LivePollMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

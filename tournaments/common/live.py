@@ -9,6 +9,10 @@ through to the view, which for anonymous visitors is mostly a page from the publ
 open phones cost one render per change. Without JavaScript nothing polls: the pages are plain,
 reloadable pages.
 
+Polls are answered at the top of the middleware (`LivePollMiddleware`, issue 32.3): before
+sessions, language, CSRF and authentication touch the request, a poll whose tag is still current
+gets its 304 from the URL's live view settings alone.
+
 The ETag holds the public version (from the database: a Redis back from an older snapshot
 cannot bring back an old tag); viewers with a session (staff see drafts and full names) also
 get the desk stamp (from the cache) and a MAC over their session cookie, so a 304 of a staff
@@ -21,6 +25,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.http import HttpResponseNotModified
+from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
@@ -75,17 +80,58 @@ def live_view(*, desk: bool = False):
                 return view(request, *args, **kwargs)
             tag = etag(request, kwargs["pk"], desk=desk)
             request.live_etag = tag or ""
-            if tag and _unchanged(request, tag):
-                metrics.live_poll(not_modified=True)
-                response = HttpResponseNotModified()
-                _mark(response, tag)
-                return response
+            if tag and _unchanged(request, tag):  # the tag changed while the request came down
+                return _not_modified(tag)
             metrics.live_poll(not_modified=False)
             response = view(request, *args, **kwargs)
             if tag and response.status_code == 200:
                 _mark(response, tag)
             return response
 
+        wrapper.live_desk = desk  # read by LivePollMiddleware (kept by outer decorators)
         return wrapper
 
     return decorator
+
+
+def _not_modified(tag: str):
+    metrics.live_poll(not_modified=True)
+    response = HttpResponseNotModified()
+    _mark(response, tag)
+    return response
+
+
+class LivePollMiddleware:
+    """An htmx poll with an `If-None-Match` of a live view (`live_view`) whose tag is still
+    current gets its 304 here, high in the stack: no session loaded, no language chosen, no
+    CSRF cookie, no user; the view's own check answers polls this one lets through."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if (
+            request.method == "GET"
+            and "HTTP_IF_NONE_MATCH" in request.META
+            and "HTTP_HX_REQUEST" in request.META
+        ):
+            answer = _early(request)
+            if answer is not None:
+                return answer
+        return self.get_response(request)
+
+
+def _early(request):
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    desk = getattr(match.func, "live_desk", None)
+    pk = match.kwargs.get("pk")
+    if desk is None or not isinstance(pk, int):
+        return None
+    tag = etag(request, pk, desk=desk)
+    if tag and _unchanged(request, tag):
+        request.resolver_match = match  # the log line and the metrics name the view
+        return _not_modified(tag)
+    return None

@@ -206,3 +206,32 @@ def test_the_polls_empty_search_field_shares_the_plain_pages_cache(client, publi
     searched = poll(client, url + "?q=zzz", "live-standings")
     assert "X-Public-Cache" not in searched  # a search is filtered per request, uncached
     assert "0 Treffer" in searched.content.decode()
+
+
+def test_an_unchanged_poll_is_answered_before_sessions_language_and_users(client, published):
+    """Issue 32.3: the 304 comes from the top of the middleware; the request never gets a
+    session, a user, a language or a CSRF cookie (and so costs what a trivial view costs)."""
+    tournament, rnd = published
+    for url, target in _screens(tournament, rnd):
+        tag = poll(client, url, target)["ETag"]
+        again = poll(client, url, target, tag)
+        assert again.status_code == 304, url
+        request = again.wsgi_request
+        assert not hasattr(request, "session"), url
+        assert not hasattr(request, "user"), url
+        assert not hasattr(request, "LANGUAGE_CODE"), url
+        assert "csrftoken" not in again.cookies
+
+
+def test_a_poll_with_an_old_tag_goes_through_to_the_view(
+    client, released, director, desk_user, django_capture_on_commit_callbacks
+):
+    tournament, rnd = released
+    url = reverse("standings", args=[tournament.pk])
+    old = poll(client, url, "live-standings")["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(rnd, director=director, desk=desk_user)
+    answer = poll(client, url, "live-standings", old)
+    assert answer.status_code == 200
+    assert answer["ETag"] != old
+    assert hasattr(answer.wsgi_request, "session")
