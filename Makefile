@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench bench-quick setup migrate demo browser validator clean catalogues venue prod-check nginx
+.PHONY: run test lint format bench bench-quick setup migrate demo browser validator clean catalogues venue prod-check nginx wrk
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -81,11 +81,19 @@ catalogues: setup
 
 # Benchmarks (docs/development.md "Benchmarks"): the full run takes long; the quick one (CI) runs
 # every line with small sizes in about a minute and fails on a crash or a reference not measured.
-bench: setup
+bench: setup wrk
 	$(BIN)/python -m bench
 
-bench-quick: setup
+bench-quick: setup wrk
 	$(BIN)/python -m bench --quick
+
+# wrk, the compiled load generator of the page lines (Debian's package, installed when we are
+# root; without it the bench's own Python client measures and says so).
+wrk:
+	@if ! command -v wrk >/dev/null && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null) \
+		|| echo "wrk konnte nicht installiert werden: die Seiten misst der Python-Client."; \
+	fi
 
 # The production stack of deploy/ started on this machine without systemd and used: two gunicorn
 # app servers behind nginx, a Celery worker and beat, on PostgreSQL and Redis (deploy/prod_check.py,

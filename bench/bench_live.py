@@ -48,6 +48,8 @@ IDLE_SECONDS, AFTER_SECONDS = mode.pick(8.0, 3.5), mode.pick(5.0, 3.0)
 CLOSED_LOOP_CLIENTS, CLOSED_LOOP_SECONDS = mode.pick(32, 8), mode.pick(3.0, 1.0)
 WORKERS, THREADS = max(2, load.cpu_count()), 8
 GOAL_SECONDS = 2.0
+POLL_GOAL = 0.9  # issue 32.3: the 304 beside the trivial view (both by wrk when there is one)
+IDLE_CPU_GOAL = 0.20  # 500 open screens, share of one core (quick mode: 50 screens)
 
 
 def main() -> None:
@@ -243,6 +245,15 @@ def run() -> None:
             ("live poll, unchanged: 304", standings, {**poll, "If-None-Match": tag}),
             ("live poll, changed: 200 (cached)", standings, poll),
         ]:
+            if load.wrk_available():  # issue 32.1: a client that does not limit the reference
+                rates[name] = load.wrk(
+                    port,
+                    [path],
+                    seconds=CLOSED_LOOP_SECONDS,
+                    clients=CLOSED_LOOP_CLIENTS,
+                    headers=headers,
+                )["rps"]
+                continue
             proc, queue = _in_process(_closed_loop_process, port, path, headers)
             rates[name] = queue.get(timeout=CLOSED_LOOP_SECONDS + load.STRAGGLER_SECONDS)
             proc.join()
@@ -277,7 +288,8 @@ def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, w
     screens = sum(SCREENS.values())
     print(
         f"\ngunicorn gthread, {workers} workers × {THREADS} threads, keep-alive 5 s, DEBUG off, "
-        f"{backend} + {cache}, {load.cpu_count()} CPUs (clients on the same machine)"
+        f"{backend} + {cache}, {load.cpu_count()} CPUs (clients on the same machine; "
+        f"req/s by {'wrk' if load.wrk_available() else 'the Python client (no wrk)'})"
     )
     trivial = rates.get("trivial view (reference)")
     for name, rps in rates.items():
@@ -306,7 +318,17 @@ def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, w
         f"p95 {delays[int(len(delays) * 0.95)] if delays else 0:.2f} s, last {last:.2f} s; "
         f"{missing} never saw it"
     )
+    not_modified = rates.get("live poll, unchanged: 304", 0) / trivial if trivial else 0.0
     verdicts = [
+        (
+            not_modified >= POLL_GOAL,
+            f"the 304 at {not_modified:.2f}× the trivial view ≥ {POLL_GOAL:g}×",
+        ),
+        (
+            idle_cpu <= IDLE_CPU_GOAL,
+            f"{screens} screens cost {idle_cpu * 100:.1f} % of one core "
+            f"≤ {IDLE_CPU_GOAL * 100:.0f} %",
+        ),
         (missing == 0, f"every one of the {screens} screens saw the publication"),
         (last < GOAL_SECONDS, f"the last screen within {last:.2f} s < {GOAL_SECONDS:g} s"),
         (counts.get("errors", 0) == 0, "no connection errors"),

@@ -39,7 +39,7 @@ import time
 from io import StringIO
 from pathlib import Path
 
-from bench import backends, mode, record
+from bench import backends, load, mode, record
 
 USES_DATABASE = True
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,6 +125,9 @@ def _client(port: int, path: str, seconds: float, queue) -> None:
 
 
 def _load(port: int, path: str, seconds: float) -> dict:
+    if load.wrk_available():  # issue 32.1: a client that does not limit the reference
+        got = load.wrk(port, [path], seconds=seconds, clients=CLIENTS)
+        return {**got, "hits": got["states"].get("hit", 0)}
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     procs = [ctx.Process(target=_client, args=(port, path, seconds, queue)) for _ in range(CLIENTS)]
@@ -379,7 +382,9 @@ def _run(db_url: str) -> None:
 
     print()
     print(
-        f"gunicorn, {WORKERS} sync workers, {CLIENTS} client processes, {SECONDS:g} s each, "
+        f"gunicorn, {WORKERS} sync workers, {CLIENTS} "
+        f"{'wrk connections' if load.wrk_available() else 'client processes (no wrk)'}, "
+        f"{SECONDS:g} s each, "
         f"DEBUG off, {label}, {os.cpu_count()} CPUs"
     )
     print(

@@ -8,11 +8,14 @@ many requests at the same moment (the rush right after a publication) and report
 from __future__ import annotations
 
 import http.client
+import json
 import multiprocessing
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -180,6 +183,18 @@ def summary(latencies: list[float], *, seconds: float, errors: int, states: Coun
 
 def merge(results: list[dict]) -> dict:
     """Several runs of the same line as one."""
+    if results and not any(r["latencies"] for r in results):  # wrk's: percentiles only
+        total = sum(r["seconds"] for r in results)
+        return {
+            "requests": sum(r["requests"] for r in results),
+            "seconds": total,
+            "rps": sum(r["requests"] for r in results) / total,
+            "p50": max(r["p50"] for r in results),
+            "p95": max(r["p95"] for r in results),
+            "errors": sum(r["errors"] for r in results),
+            "states": sum((r["states"] for r in results), Counter()),
+            "latencies": [],
+        }
     return summary(
         [x for r in results for x in r["latencies"]],
         seconds=sum(r["seconds"] for r in results),
@@ -232,3 +247,120 @@ def burst(port: int, requests: list[tuple[str, str, dict]], *, processes: int) -
 
 def cpu_count() -> int:
     return os.cpu_count() or 1
+
+
+# --- wrk: a compiled load generator (issue 32.1) -----------------------------------------------
+
+WRK_SCRIPT = r"""
+-- paths to cycle through, headers, unique URLs; counts answers by status and X-Public-Cache
+local paths = {%(paths)s}
+local headers = {%(headers)s}
+local unique = %(unique)s
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  n = 0
+  bad = 0
+  states = {}
+  for name, value in pairs(headers) do wrk.headers[name] = value end
+end
+
+function request()
+  n = n + 1
+  local path = paths[(n + id) %% #paths + 1]
+  if unique then
+    local sep = string.find(path, "?", 1, true) and "&" or "?"
+    path = path .. sep .. "n=" .. id .. "." .. n
+  end
+  return wrk.format("GET", path)
+end
+
+function response(status, headers, body)
+  if status ~= 200 and status ~= 304 then bad = bad + 1 end
+  local state = headers["X-Public-Cache"] or "-"
+  states[state] = (states[state] or 0) + 1
+end
+
+function done(summary, latency, requests)
+  local bads = 0
+  local merged = {}
+  for _, t in ipairs(threads) do
+    bads = bads + t:get("bad")
+    for k, v in pairs(t:get("states")) do merged[k] = (merged[k] or 0) + v end
+  end
+  local parts = {}
+  for k, v in pairs(merged) do table.insert(parts, string.format("%%q:%%d", k, v)) end
+  io.write(string.format(
+    "WRK-JSON {\"requests\":%%d,\"micros\":%%d,\"p50\":%%.3f,\"p95\":%%.3f,\"bad\":%%d," ..
+    "\"socket\":%%d,\"states\":{%%s}}\n",
+    summary.requests, summary.duration, latency:percentile(50) / 1000,
+    latency:percentile(95) / 1000, bads,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    table.concat(parts, ",")))
+end
+"""
+
+
+def wrk_available() -> bool:
+    return shutil.which("wrk") is not None
+
+
+def _lua_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def wrk(
+    port: int,
+    paths: list[str],
+    *,
+    seconds: float,
+    clients: int,
+    headers: dict | None = None,
+    unique: bool = False,
+) -> dict:
+    """`load`'s figures measured by wrk: ``clients`` connections on 2 threads for ``seconds``
+    (at least 1 s: wrk counts whole seconds). Latency percentiles are wrk's; `latencies` stays
+    empty, so `merge` of wrk slices takes the requests over the seconds and the slices' worst
+    percentiles."""
+    script = WRK_SCRIPT % {
+        "paths": ", ".join(_lua_string(p) for p in paths),
+        "headers": ", ".join(
+            f"[{_lua_string(k)}] = {_lua_string(v)}"
+            for k, v in {**BROWSER, **(headers or {})}.items()
+        ),
+        "unique": "true" if unique else "false",
+    }
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
+        handle.write(script)
+    try:
+        done = subprocess.run(
+            [
+                "wrk", "--threads", str(min(2, clients)), "--connections", str(clients),
+                "--duration", f"{max(1, round(seconds))}s", "--timeout", "30s",
+                "--script", handle.name, f"http://127.0.0.1:{port}{paths[0]}",
+            ],
+            capture_output=True, text=True, timeout=seconds + STRAGGLER_SECONDS,
+        )  # fmt: skip
+    finally:
+        os.unlink(handle.name)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("WRK-JSON ")), None)
+    if line is None:
+        raise RuntimeError(f"wrk gave no figures: {done.stdout[-500:]} {done.stderr[-500:]}")
+    found = json.loads(line.removeprefix("WRK-JSON "))
+    measured = found["micros"] / 1e6
+    return {
+        "requests": found["requests"],
+        "seconds": measured,
+        "rps": found["requests"] / measured,
+        "p50": found["p50"],
+        "p95": found["p95"],
+        "errors": found["bad"] + found["socket"],
+        "states": Counter(found["states"]),
+        "latencies": [],
+    }
