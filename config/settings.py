@@ -307,6 +307,15 @@ MEDIA_URL = "media/"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "turniere@rummikub-verband.de")
+# The SMTP back end's server (Django's defaults: a relay on localhost:25). A mail server that
+# hangs costs a worker's task EMAIL_TIMEOUT seconds, then the task is retried (claim row).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 # Absolute links in e-mails a Celery worker sends (it has no request to take the host from).
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
