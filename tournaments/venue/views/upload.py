@@ -46,11 +46,6 @@ def _refused(status: int, message: str) -> JsonResponse:
 @csrf_exempt
 @require_POST
 def venue_upload(request):
-    if settings.VENUE_MODE:  # the laptop sends uploads, it does not take them
-        raise Http404
-    address = ratelimit.client_address(request)
-    if ratelimit.hit("venue-upload", address, window=60) > LIMIT_PER_MINUTE:
-        return _refused(429, _("Too many uploads from this address: please wait a minute."))
     raw = _body(request)
     if isinstance(raw, JsonResponse):
         return raw
@@ -71,7 +66,13 @@ def venue_upload(request):
 
 
 def _body(request) -> str | JsonResponse:
-    """The request's body as text, or the refusal of a body too large, empty or not UTF-8."""
+    """The request's body as text, or the refusal of too many requests from the address, of a
+    body too large, empty or not UTF-8. Not on the laptop: it sends, it does not take."""
+    if settings.VENUE_MODE:
+        raise Http404
+    address = ratelimit.client_address(request)
+    if ratelimit.hit("venue-upload", address, window=60) > LIMIT_PER_MINUTE:
+        return _refused(429, _("Too many uploads from this address: please wait a minute."))
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -95,11 +96,6 @@ def venue_resume(request):
     """``POST /venue/resume/`` (issue 29.4): the body is the laptop's request signed with the
     checkout's key; the answer is the central copy of the checkout as of its last applied
     upload, signed with that key, for the laptop to carry on from (`venue_resume`)."""
-    if settings.VENUE_MODE:
-        raise Http404
-    address = ratelimit.client_address(request)
-    if ratelimit.hit("venue-upload", address, window=60) > LIMIT_PER_MINUTE:
-        return _refused(429, _("Too many uploads from this address: please wait a minute."))
     raw = _body(request)
     if isinstance(raw, JsonResponse):
         return raw
