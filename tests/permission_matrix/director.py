@@ -117,6 +117,7 @@ CALLS = {
     "venue_laptop_status": Call(t),
     "venue_laptop_upload": Call(t),
     "venue_laptop_erase": Call(t, data=lambda w: {"confirm": "yes"}),
+    "venue_laptop_resume": Call(t),
 }
 
 TABLE = """
@@ -248,4 +249,6 @@ venue_laptop_upload          GET  L    405  405  405  405  405  405  405  405  4
 venue_laptop_upload          POST L    404  404  404  404  404  404  404  404  404  404  404
 venue_laptop_erase           GET  L    404  404  404  404  404  404  404  404  404  404  404
 venue_laptop_erase           POST L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_resume          GET  L    405  405  405  405  405  405  405  405  405  405  405
+venue_laptop_resume          POST L    404  404  404  404  404  404  404  404  404  404  404
 """

@@ -14,6 +14,7 @@ def v(w):
 
 CALLS = {
     "upload": Call(),
+    "resume": Call(),
     "section": Call(v),
     # the Städtekampf: not checked out, no round yet
     "checkout": Call(lambda w: {"pk": w.contest.pk}, data=lambda w: {"confirm": "on"}),
@@ -38,6 +39,9 @@ TABLE = """
 # The laptop's endpoint: POST only, no session needed; an empty body is refused (400).
 upload                       GET  405  405  405  405  405  405  405  405  405  405  405  405
 upload                       POST 400  400  400  400  400  400  400  400  400  400  400  400
+# The laptop's resume request (issue 29.4): the same, the checkout's key decides.
+resume                       GET  405  405  405  405  405  405  405  405  405  405  405  405
+resume                       POST 400  400  400  400  400  400  400  400  400  400  400  400
 # The section alone (what htmx polls): the tournament's director and the federation.
 section                      GET  L    403  403  403  403  403  403  200  403  403  200  200
 section                      POST L    405  405  405  405  405  405  405  405  405  405  405

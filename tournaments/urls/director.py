@@ -38,7 +38,7 @@ urlpatterns = [
     path("turniere/neu/", setup_views.tournament_create, name="tournament_create"),
     path("turniere/<int:pk>/", setup_views.tournament_detail, name="tournament_detail"),
     path("turniere/<int:pk>/bearbeiten/", setup_views.tournament_edit, name="tournament_edit"),
-    # the venue laptop only (settings.VENUE_MODE): upload light, upload now, erase the copy
+    # the venue laptop only (settings.VENUE_MODE): upload light, upload now, resume, erase
     path(
         "turniere/<int:pk>/spielort/status/",
         venue_laptop_views.status,
@@ -48,6 +48,11 @@ urlpatterns = [
         "turniere/<int:pk>/spielort/hochladen/",
         venue_laptop_views.upload_now,
         name="venue_laptop_upload",
+    ),
+    path(
+        "turniere/<int:pk>/spielort/fortsetzen/",
+        venue_laptop_views.resume,
+        name="venue_laptop_resume",
     ),
     path(
         "turniere/<int:pk>/spielort/loeschen/",

@@ -1,5 +1,6 @@
 """Offline venue mode (issue 18), namespace "venue": the director's section under /leitung/,
-the federation's review, the laptop's upload endpoint /venue/upload/."""
+the federation's review, the laptop's upload endpoint /venue/upload/ and its resume request
+/venue/resume/."""
 
 from django.urls import path
 
@@ -8,6 +9,7 @@ from tournaments.venue.views import director, review, upload
 app_name = "venue"
 urlpatterns = [
     path("venue/upload/", upload.venue_upload, name="upload"),
+    path("venue/resume/", upload.venue_resume, name="resume"),
     path("leitung/turniere/<int:pk>/spielort/", director.venue_page, name="section"),
     path(
         "leitung/turniere/<int:pk>/spielort/auschecken/",

@@ -33,6 +33,7 @@ from tournaments.models import (
     VenueUpload,
 )
 from tournaments.sheets.codec import absence_mismatch
+from tournaments.venue.answers import players_base_advanced
 from tournaments.venue.carried import PLAYER_FIELDS
 from tournaments.venue.document import FORMAT_VERSION, document_digest, players_snapshot
 from tournaments.venue.load import Writer
@@ -196,6 +197,10 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
         **(checkout.players_base or {}),
         **{row["uuid"]: row for row in writer.created_players},
     }
+    # where the laptop holds the central value now, that is its base (issue 29.2)
+    checkout.players_base = players_base_advanced(
+        base=checkout.players_base, rows=document["players"]
+    )
     checkout.save(update_fields=["last_sequence", "last_digest", "last_made_at", "players_base"])
     for pk, results in writer.changed.items():  # the existing hooks, once per tournament
         if results:
@@ -274,10 +279,10 @@ def venue_upload_receive(*, raw: str) -> VenueUpload:
 
 def _reload_advice() -> str:
     return _(
-        "The central server holds a newer copy. To carry on, the director downloads the "
-        "checkout package again on the central site (it holds the last applied upload) and "
-        "loads it on the laptop: venue_erase --force --keep-backups, then venue_load; what "
-        "was entered on this laptop since its backup is entered again."
+        "The central server holds a newer copy. To carry on from it, the director resumes "
+        "from the central server on the laptop (venue_resume): the laptop loads the central "
+        "copy and numbers on from it; what was entered on this laptop since its backup is "
+        "entered again."
     )
 
 

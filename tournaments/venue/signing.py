@@ -50,3 +50,32 @@ def verify_document(*, raw: str, checkout_uuid: UUID, key: str) -> dict:
     if not isinstance(document, dict) or document.get("checkout") != str(checkout_uuid):
         raise signing.BadSignature("document of another checkout")
     return document
+
+
+def sign_message(*, kind: str, checkout_uuid: UUID, key: str, content: dict) -> str:
+    """An envelope of another ``kind`` than an upload (the central server's answers, the
+    laptop's requests), signed with the checkout's key under a salt of its own: one kind is
+    never taken for another (an upload is no answer, an answer no upload)."""
+    document = {**content, "checkout": str(checkout_uuid), "kind": kind}
+    signed = signing.dumps(document, key=key, salt=f"{_salt(checkout_uuid)}:{kind}", compress=True)
+    return f"{PREFIX}:{checkout_uuid}:{signed}"
+
+
+def verify_message(
+    *, kind: str, raw: str, checkout_uuid: UUID, key: str, max_age: float | None = None
+) -> dict:
+    """The content of a ``kind`` envelope signed with ``key`` for this checkout (at most
+    ``max_age`` seconds ago, if given); ``signing.BadSignature`` (``SignatureExpired``)
+    otherwise, `BadEnvelope` if it names no checkout."""
+    if envelope_checkout(raw) != UUID(str(checkout_uuid)):
+        raise signing.BadSignature("envelope names another checkout")
+    signed = raw.strip().split(":", 2)[2]
+    salt = f"{_salt(checkout_uuid)}:{kind}"
+    document = signing.loads(signed, key=key, salt=salt, max_age=max_age)
+    if (
+        not isinstance(document, dict)
+        or document.get("checkout") != str(checkout_uuid)
+        or document.get("kind") != kind
+    ):
+        raise signing.BadSignature("message of another checkout or kind")
+    return document

@@ -12,11 +12,10 @@ from tournaments.venue.apply import venue_upload_receive
 from tournaments.venue.checkout import checkout_package, venue_checkout_checkin
 
 WAY = (
-    "Der zentrale Server hat eine neuere Kopie. Zum Weitermachen lädt die Turnierleitung das "
-    "Checkout-Paket auf der zentralen Seite erneut herunter (es enthält den letzten "
-    "angewandten Upload) und lädt es auf den Laptop: venue_erase --force --keep-backups, "
-    "dann venue_load; was auf "
-    "diesem Laptop seit seiner Sicherung eingegeben wurde, wird erneut eingegeben."
+    "Der zentrale Server hat eine neuere Kopie. Zum Weitermachen setzt die Turnierleitung auf "
+    "dem Laptop vom zentralen Server fort (venue_resume): Der Laptop lädt die zentrale Kopie "
+    "und zählt von ihr aus weiter; was auf diesem Laptop seit seiner Sicherung eingegeben "
+    "wurde, wird erneut eingegeben."
 )
 
 

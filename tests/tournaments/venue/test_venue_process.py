@@ -197,10 +197,58 @@ def test_laptop_dies_restore_from_backup_play_on_check_in(live_server, tmp_path,
     assert VenueCheckout.objects.get(pk=day.checkout.pk).last_sequence == 3
 
 
-def test_an_old_backup_is_refused_and_a_fresh_package_carries_on(live_server, tmp_path, template):
-    """The reported dead end: a laptop restored from an OLDER backup than the server holds is
-    refused as stale; the way forward named in the refusal (erase, load the package downloaded
-    again) carries on under the next number, and the day equals an uninterrupted one."""
+PEOPLE_FREE = """
+import json
+from django.utils import timezone
+from tournaments.venue.document import tournament_document
+from tournaments.venue.laptop.selectors import current_state
+checkout = current_state().checkout
+print(json.dumps(tournament_document(
+    tournament=checkout.tournament, checkout=checkout, sequence=0, made_at=timezone.now()
+)))
+"""
+
+
+def _without_people(value):
+    """The document without who did what (the laptop's logins are not the central accounts)
+    and without when it was made."""
+    if isinstance(value, dict):
+        return {
+            k: _without_people(v)
+            for k, v in value.items()
+            if k not in ("user", "made_at") and not k.endswith("_by")
+        }
+    if isinstance(value, list):
+        return [_without_people(v) for v in value]
+    return value
+
+
+def _central_equals_laptop(day, laptop) -> None:
+    import json
+
+    from django.utils import timezone
+
+    from tests.tournaments.venue.conftest import doc_diff
+    from tournaments.venue.document import tournament_document
+
+    held = json.loads(laptop.output("shell", "-c", PEOPLE_FREE).splitlines()[-1])
+    day.venue_tournament.refresh_from_db()
+    central = tournament_document(
+        tournament=day.venue_tournament,
+        checkout=day.checkout,
+        sequence=0,
+        made_at=timezone.now(),
+    )
+    assert doc_diff(_without_people(central), _without_people(held)) == []
+
+
+def test_an_old_backup_is_refused_and_resuming_from_central_carries_on(
+    live_server, tmp_path, template
+):
+    """The reported dead end (issue 29.4): a laptop restored from an OLDER backup than the
+    server holds is refused as stale; erasing says the central server is newer (not that it
+    lacks changes); `venue_resume` loads the central copy, the numbers go on after the
+    central one, the next uploads are applied and the central copy equals the laptop's."""
     day = Day()
     first = VenueProcess(tmp_path / "laptop-1", template=template)
     first.load(day.package(), live_server.url)
@@ -215,13 +263,73 @@ def test_an_old_backup_is_refused_and_a_fresh_package_carries_on(live_server, tm
     second.restore(oldest, live_server.url)
     assert second.sync("--force") == UploadOutcome.STALE
     refusal = VenueUpload.objects.filter(checkout=day.checkout).order_by("-pk").first()
-    assert "venue_erase --force --keep-backups" in refusal.message
-    erased = second.output("venue_erase", "--yes", "--force", "--keep-backups")
-    assert erased.endswith("The local copy is erased.")
-    second.load(day.package(), live_server.url)  # downloaded again: it holds number 2
+    assert "(venue_resume)" in refusal.message
+    erase = second.manage("venue_erase", "--yes", check=False)
+    assert erase.returncode == 1
+    assert "Der zentrale Server hat eine neuere Kopie als dieser Laptop" in erase.stderr
+    assert "venue_resume" in erase.stderr
+    assert "fehlen Änderungen" not in erase.stderr
+
+    resumed = second.output("venue_resume")
+    assert resumed.endswith("at upload number 2; the next upload is number 3.")
+    assert second.sync("--force") == UploadOutcome.APPLIED  # the central copy, number 3
+    _central_equals_laptop(day, second)
     day.play_reference_round(2)
     second.play_round(seed=SEEDS[2][0], sheets=SEEDS[2][1])
     assert second.sync() == UploadOutcome.APPLIED
+    _central_equals_laptop(day, second)
 
     day.check_in_and_compare_ranking()
-    assert day.uploads() == [(1, "applied"), (2, "applied"), (1, "stale"), (3, "applied")]
+    assert day.uploads() == [
+        (1, "applied"),
+        (2, "applied"),
+        (1, "stale"),
+        (1, "stale"),  # the erase's final upload, refused again
+        (3, "applied"),
+        (4, "applied"),
+    ]
+
+
+PUBLIC_NAMES = """
+import json
+from django.test import Client
+from django.urls import reverse
+from tournaments.venue.laptop.selectors import current_state
+t = current_state().checkout.tournament
+client = Client()
+page = client.get(reverse("standings", args=[t.pk])).content.decode()
+api = client.get(f"/api/v1/tournaments/{{t.pk}}/standings/").content.decode()
+print(json.dumps([{full!r} in page, {short!r} in page, {full!r} in api, {short!r} in api]))
+"""
+
+
+def test_a_consent_withdrawn_centrally_reaches_the_laptops_public_pages(
+    live_server, tmp_path, template
+):
+    """Issue 29.2: the laptop's public standings and API show the short name after the next
+    upload once the player's consent is withdrawn centrally, and keep it through check-in."""
+    from tournaments.models import Player
+    from tournaments.privacy.services import player_publish_name_set
+
+    day = Day()
+    laptop = VenueProcess(tmp_path / "laptop", template=template)
+    laptop.load(day.package(), live_server.url)
+    laptop.play_round(seed=SEEDS[0][0], sheets=SEEDS[0][1])
+    assert laptop.sync() == UploadOutcome.APPLIED
+
+    player = day.players[0]
+    full = f"{player.last_name}, {player.first_name}"
+    short = Player.public_name_of(player.first_name, player.last_name, False)
+    names = PUBLIC_NAMES.format(full=full, short=short)
+    assert laptop.output("shell", "-c", names).splitlines()[-1] == "[true, false, true, false]"
+
+    player_publish_name_set(player=player, publish_name=False)  # the player's own choice
+    laptop.play_round(seed=SEEDS[1][0], sheets=SEEDS[1][1])
+    assert laptop.sync() == UploadOutcome.APPLIED  # its answer brings the consent
+    assert laptop.output("shell", "-c", names).splitlines()[-1] == "[false, true, false, true]"
+
+    assert laptop.sync("--force") == UploadOutcome.APPLIED  # the laptop's copy holds it now
+    _central_equals_laptop(day, laptop)
+    venue_checkout_checkin(checkout=day.checkout, by=day.director)
+    player.refresh_from_db()
+    assert player.publish_name is False

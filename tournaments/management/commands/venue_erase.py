@@ -9,7 +9,8 @@ from tournaments.venue.laptop import selectors, services, uploader
 class Command(BaseCommand):
     help = (
         "Deletes everything in the venue database (players, results, logins) and the backups. "
-        "Refused while the central server lacks changes, unless --force."
+        "Refused while the central server lacks changes or holds a newer copy (then "
+        "venue_resume carries on from it), unless --force."
     )
 
     def add_arguments(self, parser):
@@ -22,12 +23,12 @@ class Command(BaseCommand):
         if state is not None and not options["force"]:
             uploader.sync_once(force=True)  # the final upload
             state = selectors.current_state()
-            if not selectors.all_uploaded(state):
-                light = selectors.status_light(state)
-                raise CommandError(
-                    f"The central server lacks changes ({light.text}); not erased. "
-                    "Upload first, or use --force."
-                )
+            refusal = selectors.erase_refusal(state)
+            if refusal:
+                way = "to erase anyway: --force"
+                if selectors.central_is_newer(state):
+                    way = f"to carry on from the central copy: venue_resume; {way}"
+                raise CommandError(f"{refusal} Not erased ({way}).")
         if not options["yes"] and input("Erase the local copy? Type 'yes': ").strip() != "yes":
             raise CommandError("Not erased.")
         try:

@@ -81,4 +81,44 @@ def panel(tournament: Tournament, state: VenueSyncState) -> dict:
         "state": state,
         "light": status_light(state),
         "all_uploaded": all_uploaded(state),
+        "central_is_newer": central_is_newer(state),
     }
+
+
+#: refusals saying the central server holds a newer (or another) copy than this laptop: an
+#: older backup restored here, or two laptops that went on from the same copy
+NEWER_CENTRALLY = frozenset({UploadOutcome.STALE, UploadOutcome.FORK})
+
+
+def central_is_newer(state: VenueSyncState) -> bool:
+    """The central server refused this laptop's copy as it is now as older than its own."""
+    return is_refused(state) and state.outcome in NEWER_CENTRALLY
+
+
+def erase_refusal(state: VenueSyncState) -> str | None:
+    """Why the local copy is not erased as things stand (None: the central server holds
+    everything of it). Says what is true: the central server lacks this laptop's changes, or
+    it holds a newer copy (then resuming from it is the way on, not erasing)."""
+    if all_uploaded(state):
+        return None
+    if central_is_newer(state):
+        return _(
+            "The central server holds a newer copy than this laptop (%(outcome)s); only what "
+            "was entered here since this laptop's backup is missing there. To carry on at the "
+            "venue, resume from the central server instead of erasing."
+        ) % {"outcome": UploadOutcome(state.outcome).label}
+    return _("The central server lacks changes of this laptop (%(light)s): upload first.") % {
+        "light": status_light(state).text
+    }
+
+
+def resume_refusal(state: VenueSyncState) -> str | None:
+    """Why resuming from the central server would lose something (None: it would not): this
+    laptop holds changes the central server has not received and has not refused as older."""
+    if all_uploaded(state) or central_is_newer(state):
+        return None
+    return _(
+        "This laptop holds changes the central server has not received yet (%(light)s); "
+        "resuming would replace them. Upload them first: resuming replaces only a copy the "
+        "central server refused as older than its own."
+    ) % {"light": status_light(state).text}

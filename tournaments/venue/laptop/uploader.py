@@ -14,11 +14,12 @@ from datetime import datetime
 
 import requests
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import close_old_connections
 from django.utils import timezone
 
 from tournaments.models import UploadOutcome, VenueSyncState
-from tournaments.venue.laptop import selectors, services
+from tournaments.venue.laptop import central, selectors, services
 from tournaments.venue.laptop.selectors import UNREACHABLE
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,8 @@ def post_envelope(central_url: str, envelope: str) -> tuple[str, str]:
         return UNREACHABLE, str(error)[:500]
     if outcome not in UploadOutcome.values:
         return UNREACHABLE, f"HTTP {response.status_code}: {outcome}"[:500]
-    return outcome, str(answer.get("message") or "")
+    # an accepted upload's answer carries the registry's changes, signed (issue 29.2)
+    return outcome, str(answer.get("message") or ""), answer.get("registry")
 
 
 def sync_once(*, now: datetime | None = None, force: bool = False, post=None) -> str:
@@ -90,11 +92,16 @@ def sync_once(*, now: datetime | None = None, force: bool = False, post=None) ->
             return "backup"
         return "current"
     sequence, digest, envelope = services.envelope_sign(state=state, now=now)
-    outcome, message = post(state.central_url, envelope)
+    outcome, message, *registry = post(state.central_url, envelope)
     services.attempt_record(
         state=state, started=now, digest=digest, outcome=outcome, message=message
     )
     log.info("upload %s: %s %s", sequence, outcome, message)
+    if outcome in selectors.ACCEPTED and registry and registry[0]:
+        try:
+            central.registry_answer_take(state=state, signed=registry[0])
+        except ValidationError as error:  # not the central server's: nothing taken
+            log.warning("upload %s: registry changes not taken: %s", sequence, error)
     return outcome
 
 

@@ -1,5 +1,6 @@
 """The director's view of the venue laptop: the status light (polled by htmx on the tournament
-page), "upload now" (the final upload before check-in) and erasing the local copy afterwards.
+page), "upload now" (the final upload before check-in), resuming from the central copy and
+erasing the local copy afterwards.
 Only on the laptop (settings.VENUE_MODE); elsewhere these addresses do not exist."""
 
 from django.conf import settings
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.common.access import directed_tournament
-from tournaments.venue.laptop import selectors, services, uploader
+from tournaments.venue.laptop import central, selectors, services, uploader
 
 
 def _venue_state(request, pk: int):
@@ -54,14 +55,34 @@ def upload_now(request, pk: int):
 
 
 @login_required
+@require_POST
+def resume(request, pk: int):
+    """Carry on from the central server's copy (issue 29.4): offered when the central server
+    refused this laptop's copy as older than its own (an older backup restored here)."""
+    tournament, _state = _venue_state(request, pk)
+    try:
+        state = central.resume()
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("director:tournament_detail", tournament.pk)
+    messages.success(
+        request,
+        _("Resumed from the central server at upload number %(number)s: the day carries on.")
+        % {"number": state.sequence},
+    )
+    return redirect("director:tournament_detail", state.checkout.tournament_id)
+
+
+@login_required
 def erase(request, pk: int):
     """After check-in: delete the laptop's copy (players' personal data), with confirmation;
-    refused while the central server lacks changes."""
+    refused while the central server lacks changes or holds a newer copy (`erase_refusal`)."""
     tournament, state = _venue_state(request, pk)
     context = selectors.panel(tournament, state)
     if request.method == "POST":
-        if not selectors.all_uploaded(state):
-            context["error"] = _("The central server lacks changes: upload first.")
+        refusal = selectors.erase_refusal(state)
+        if refusal:
+            context["error"] = refusal
         elif request.POST.get("confirm") != "yes":
             context["error"] = _("Please tick the box to confirm.")
         else:

@@ -1,6 +1,7 @@
 """The laptop's upload endpoint (issue 18): ``POST /venue/upload/``, the body is the signed
 envelope; the answer is JSON. No session, no CSRF token (the signature proves the sender);
-limited per client address. Bad input is a 4xx with a message, never a 500."""
+limited per client address. Bad input is a 4xx with a message, never a 500. Beside it the
+laptop's resume request, ``POST /venue/resume/`` (issue 29.4)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments.common import ratelimit
 from tournaments.common.http import error_messages
 from tournaments.models import UploadOutcome
+from tournaments.venue.answers import ResumeRefused, registry_answer, venue_resume_answer
 from tournaments.venue.apply import venue_upload_receive
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,29 @@ def _refused(status: int, message: str) -> JsonResponse:
 @csrf_exempt
 @require_POST
 def venue_upload(request):
-    if settings.VENUE_MODE:  # the laptop sends uploads, it does not take them
+    raw = _body(request)
+    if isinstance(raw, JsonResponse):
+        return raw
+    try:
+        upload = venue_upload_receive(raw=raw)
+    except ValidationError as exc:
+        return _refused(400, " ".join(error_messages(exc)))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # a signed document of a shape the apply path did not expect: bad input, not a 500;
+        # logged in full, as nothing was written (the receive transaction was rolled back)
+        log.exception("venue upload could not be read")
+        return _refused(400, _("The upload could not be read; nothing was applied."))
+    answer = {"outcome": upload.outcome, "message": upload.message, "sequence": upload.sequence}
+    if upload.outcome in (UploadOutcome.APPLIED, UploadOutcome.UNCHANGED):
+        # the registry's changes of the checked-out players, signed (issue 29.2)
+        answer["registry"] = registry_answer(checkout=upload.checkout)
+    return JsonResponse(answer, status=STATUS.get(upload.outcome, 400))
+
+
+def _body(request) -> str | JsonResponse:
+    """The request's body as text, or the refusal of too many requests from the address, of a
+    body too large, empty or not UTF-8. Not on the laptop: it sends, it does not take."""
+    if settings.VENUE_MODE:
         raise Http404
     address = ratelimit.client_address(request)
     if ratelimit.hit("venue-upload", address, window=60) > LIMIT_PER_MINUTE:
@@ -61,19 +85,22 @@ def venue_upload(request):
     if not body:
         return _refused(400, _("The upload is empty."))
     try:
-        raw = body.decode("utf-8")
+        return body.decode("utf-8")
     except UnicodeDecodeError:
         return _refused(400, _("The upload is not UTF-8 text."))
+
+
+@csrf_exempt
+@require_POST
+def venue_resume(request):
+    """``POST /venue/resume/`` (issue 29.4): the body is the laptop's request signed with the
+    checkout's key; the answer is the central copy of the checkout as of its last applied
+    upload, signed with that key, for the laptop to carry on from (`venue_resume`)."""
+    raw = _body(request)
+    if isinstance(raw, JsonResponse):
+        return raw
     try:
-        upload = venue_upload_receive(raw=raw)
-    except ValidationError as exc:
-        return _refused(400, " ".join(error_messages(exc)))
-    except (KeyError, TypeError, ValueError, AttributeError):
-        # a signed document of a shape the apply path did not expect: bad input, not a 500;
-        # logged in full, as nothing was written (the receive transaction was rolled back)
-        log.exception("venue upload could not be read")
-        return _refused(400, _("The upload could not be read; nothing was applied."))
-    return JsonResponse(
-        {"outcome": upload.outcome, "message": upload.message, "sequence": upload.sequence},
-        status=STATUS.get(upload.outcome, 400),
-    )
+        state = venue_resume_answer(raw=raw)
+    except ResumeRefused as refusal:
+        return _refused(refusal.status, " ".join(refusal.messages))
+    return JsonResponse({"outcome": "resume", "message": "", "state": state})

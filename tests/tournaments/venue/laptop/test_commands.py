@@ -36,7 +36,8 @@ def test_backup_and_upload_on_the_command_line(laptop, monkeypatch):
 
 def test_erasing_is_refused_while_the_server_lacks_changes(laptop, monkeypatch):
     monkeypatch.setattr(uploader, "post_envelope", lambda url, envelope: ("unreachable", "x"))
-    with pytest.raises(CommandError, match=r"The central server lacks changes \(Keine Verb"):
+    lacks = r"Dem zentralen Server fehlen Änderungen dieses Laptops \(Keine Verb"
+    with pytest.raises(CommandError, match=lacks):
         call_command("venue_erase", "--yes")
 
 

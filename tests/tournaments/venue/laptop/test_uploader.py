@@ -162,6 +162,7 @@ def test_the_endpoints_answer_is_read(laptop, monkeypatch):
     assert uploader.post_envelope("https://zentral.example", "venue1:x:y") == (
         "stale",
         "Älter als Upload 4.",
+        None,  # a refusal carries no registry changes
     )
     assert seen["url"] == "https://zentral.example/venue/upload/"
     assert seen["data"] == b"venue1:x:y"
@@ -177,3 +178,18 @@ def test_only_the_newest_backups_are_kept(laptop, monkeypatch):
         backup.backup_write(state=laptop, envelope="e", now=start + timedelta(seconds=second))
     kept = sorted(p.name.split("-")[1] for p in selectors.backup_dir().glob("*.json"))
     assert kept == ["000002", "000003"]
+
+
+def test_an_accepted_answer_brings_its_registry_changes(laptop, monkeypatch):
+    class Response:
+        status_code = 200
+
+        def json(self):
+            return {"outcome": "applied", "message": "", "sequence": 1, "registry": "venue1:r"}
+
+    monkeypatch.setattr(uploader.requests, "post", lambda *a, **k: Response())
+    assert uploader.post_envelope("https://zentral.example", "venue1:x:y") == (
+        "applied",
+        "",
+        "venue1:r",
+    )

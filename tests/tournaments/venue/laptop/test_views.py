@@ -59,7 +59,10 @@ def test_erasing_is_refused_while_the_server_lacks_changes(client, laptop):
     client.force_login(laptop.director)
     page = client.post(_url("erase", laptop), {"confirm": "yes"})
     assert page.status_code == 200
-    assert page.context["error"] == "Dem zentralen Server fehlen Änderungen: bitte erst hochladen."
+    assert page.context["error"] == (
+        "Dem zentralen Server fehlen Änderungen dieses Laptops (Änderungen noch nicht "
+        "hochgeladen): bitte erst hochladen."
+    )
     assert Tournament.objects.filter(pk=laptop.checkout.tournament_id).exists()
 
 
