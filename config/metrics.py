@@ -66,22 +66,45 @@ LOGIN_REFUSED = Counter(
 )
 
 
-def celery_queue_lengths() -> dict[str, int]:
-    """LLEN of each Celery queue on a Redis broker; nothing with eager tasks or another broker."""
+def _broker_client():
+    """A Redis client of the broker with the site's short timeouts; None with eager tasks or
+    another broker."""
     url = getattr(settings, "CELERY_BROKER_URL", "")
     if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) or not url.startswith("redis"):
-        return {}
+        return None
     import redis
 
-    from config.celery import app
     from config.redis import SOCKET_TIMEOUT
 
-    client = redis.Redis.from_url(
+    return redis.Redis.from_url(
         url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=SOCKET_TIMEOUT
     )
+
+
+def celery_queue_lengths() -> dict[str, int]:
+    """LLEN of each Celery queue on a Redis broker; nothing with eager tasks or another broker."""
+    client = _broker_client()
+    if client is None:
+        return {}
+    from config.celery import app
+
     try:
         names = sorted(app.amqp.queues.keys()) or [app.conf.task_default_queue]
         return {name: int(client.llen(name)) for name in names}
+    finally:
+        client.close()
+
+
+def beat_heartbeat_age() -> float | None:
+    """Seconds since Celery beat last ticked (config/beat.py); None without a Redis broker or
+    before any beat ran."""
+    client = _broker_client()
+    if client is None:
+        return None
+    from config import beat
+
+    try:
+        return beat.heartbeat_age(client)
     finally:
         client.close()
 
@@ -108,6 +131,17 @@ class ScrapeTimeCollector:
             for name, length in lengths.items():
                 queue.add_metric([name], float(length))
             yield queue
+        try:
+            age = beat_heartbeat_age()
+        except Exception as exc:  # as above
+            log.warning("beat heartbeat unavailable: %s", type(exc).__name__)
+            age = None
+        if age is not None:
+            yield GaugeMetricFamily(
+                "drv_celery_beat_heartbeat_age_seconds",
+                "Seconds since Celery beat last ticked (alert above 60).",
+                value=age,
+            )
 
 
 _SCRAPE_TIME = ScrapeTimeCollector()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -215,6 +216,24 @@ def test_the_celery_queue_length_is_read_from_the_redis_broker(settings):
     assert metrics.celery_queue_lengths() == {"celery": 0}
 
 
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+def test_the_beat_heartbeat_age_is_a_gauge_read_at_scrape_time(client, settings, monkeypatch):
+    url = os.environ["REDIS_URL"].rsplit("/", 1)[0] + "/7"
+    settings.CELERY_BROKER_URL = url
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setattr(metrics, "celery_queue_lengths", lambda: {})
+    key = f"{settings.CACHES['default']['KEY_PREFIX']}:celery-beat:heartbeat"
+    connection = redis.Redis.from_url(url)
+    connection.delete(key)
+    try:
+        assert ("drv_celery_beat_heartbeat_age_seconds", ()) not in scrape(client)
+        connection.set(key, f"{time.time() - 42:.3f} host:1:2")
+        age = value(scrape(client), "drv_celery_beat_heartbeat_age_seconds")
+        assert 42 <= age < 50
+    finally:
+        connection.delete(key)
+
+
 def test_a_worker_serves_its_metrics_only_when_a_port_is_set(monkeypatch):
     from config import observability
 
@@ -237,6 +256,7 @@ def test_a_worker_serves_its_metrics_only_when_a_port_is_set(monkeypatch):
 def test_the_sample_dashboard_asks_only_for_metrics_the_site_exports(monkeypatch):
     """deploy/grafana-dashboard.json: every `drv_` series in its queries is one /metrics has."""
     monkeypatch.setattr(metrics, "celery_queue_lengths", lambda: {"celery": 0})
+    monkeypatch.setattr(metrics, "beat_heartbeat_age", lambda: 3.0)
     suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
     exported = {
         family.name + suffix
@@ -251,6 +271,11 @@ def test_the_sample_dashboard_asks_only_for_metrics_the_site_exports(monkeypatch
         for target in panel["targets"]
         for name in re.findall(r"\bdrv_[a-z_]+", target["expr"])
     }
-    assert len(dashboard["panels"]) == 12
+    assert len(dashboard["panels"]) == 13
     assert asked <= exported, asked - exported
-    assert {"drv_live_polls_total", "drv_cache_breaker_open", "drv_celery_queue_length"} <= asked
+    assert {
+        "drv_live_polls_total",
+        "drv_cache_breaker_open",
+        "drv_celery_queue_length",
+        "drv_celery_beat_heartbeat_age_seconds",
+    } <= asked
