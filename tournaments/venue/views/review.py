@@ -14,9 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import permissions
 from tournaments.common.http import flash_errors
 from tournaments.models import UploadOutcome
+from tournaments.venue import persons, selectors
 from tournaments.venue import review as services
-from tournaments.venue import selectors
-from tournaments.venue.forms import ConflictForm, ReviewDecisionForm
+from tournaments.venue.forms import ConflictForm, PersonLinkForm, ReviewDecisionForm
 
 
 def _require_admin(request) -> None:
@@ -38,6 +38,7 @@ def review_list(request):
             "decided": selectors.decided_uploads(),
             "conflicts": selectors.open_conflicts(),
             "resolved": selectors.resolved_conflicts(),
+            "helpers": persons.venue_persons_listed(),
         },
     )
 
@@ -90,4 +91,23 @@ def conflict_resolve(request, pk: int):
         flash_errors(request, exc)
     else:
         messages.success(request, _("Conflict resolved."))
+    return redirect("venue:review_list")
+
+
+@login_required
+@require_POST
+def person_link(request, pk: int):
+    """Link a helper at the venue to an existing account (issue 29), with a reason."""
+    _require_admin(request)
+    person = persons.venue_person_or_404(pk)
+    form = PersonLinkForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Please give a reason."))
+        return redirect("venue:review_list")
+    try:
+        persons.venue_person_link(person=person, by=request.user, **form.cleaned_data)
+    except ValidationError as exc:
+        flash_errors(request, exc)
+    else:
+        messages.success(request, _("Link recorded."))
     return redirect("venue:review_list")
