@@ -6,28 +6,21 @@ the upload the central site names each of them: the desk and the referee by thei
 the helper as a helper at the venue."""
 
 import re
-from datetime import date
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.browser import test_venue_journey
 from tests.browser.conftest import log_in
 from tests.browser.test_desk_journey import SHEET, fill_sheet
-from tests.browser.test_venue_journey import _free_port, _wait_until_up
-from tests.support.builders import (
-    add_staff,
-    make_director,
-    make_players,
-    make_tournament,
-    make_user,
-    register_players,
-)
-from tests.support.venue import DIRECTOR, DIRECTOR_PASSWORD, VenueProcess, migrated_template
-from tournaments.enums import GlobalRole, StaffRole, WarningKind
+from tests.support.builders import make_user
+from tests.support.venue import DIRECTOR, DIRECTOR_PASSWORD
+from tournaments.enums import GlobalRole, WarningKind
 from tournaments.models import PlayerWarning, SheetVersion, VenuePerson
-from tournaments.venue.checkout import checkout_package, venue_checkout_open
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+#: the laptop's server with the checked-out tournament (the venue journey's fixture)
+venue_day = test_venue_journey.venue_day
 
 PAIR_AND_RELEASE = """
 from django.contrib.auth import get_user_model
@@ -43,29 +36,9 @@ print(t.pk, seat.player.full_name)
 
 
 @pytest.fixture
-def venue_day(live_server, tmp_path):
-    director = make_director("leiterin")
-    tournament = make_tournament(
-        director=director,
-        open=True,
-        name="Offene Stadtmeisterschaft",
-        start_date=date(2026, 6, 7),
-        end_date=date(2026, 6, 7),
-    )
-    register_players(tournament, make_players(8), count=8, user=director)
-    add_staff(tournament, make_user("orgatisch"), StaffRole.DESK)
-    make_user("schiri", role=GlobalRole.REFEREE)  # on the federation's list, not assigned
-    checkout = venue_checkout_open(tournament=tournament, by=director)
-    laptop = VenueProcess(tmp_path / "laptop", template=migrated_template())
-    laptop.load(checkout_package(checkout=checkout), live_server.url)
-    port = _free_port()
-    server = laptop.serve(port)
-    try:
-        _wait_until_up(f"http://127.0.0.1:{port}/", server)
-        yield tournament, laptop, f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+def listed_referee(db):
+    """On the federation's referee list, not assigned to the tournament: in the package."""
+    return make_user("schiri", role=GlobalRole.REFEREE)
 
 
 def _person(browser, venue: str, username: str, pin: str):
@@ -75,7 +48,8 @@ def _person(browser, venue: str, username: str, pin: str):
     return page
 
 
-def test_desk_second_person_and_referee_at_the_venue(browser, live_server, venue_day):
+@pytest.mark.usefixtures("listed_referee")  # before the checkout package is made
+def test_desk_second_person_and_referee_at_the_venue(browser, venue_day):
     tournament, laptop, venue = venue_day
     boss = _person(browser, venue, DIRECTOR, DIRECTOR_PASSWORD)
     code = PAIR_AND_RELEASE.format(director=DIRECTOR)

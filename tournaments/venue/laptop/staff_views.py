@@ -58,44 +58,41 @@ def people(request, pk: int):
     return render(request, TEMPLATE, context, status=status)
 
 
-@login_required
-@require_POST
-def person_login(request, pk: int, user_pk: int):
+def _person_action(request, pk: int, user_pk: int, act, done: str):
+    """A listed person's log-in set or ended by ``act(tournament, person)``; back to the list
+    with what happened (a refusal: the service's message, nothing changed)."""
     tournament = _tournament(request, pk)
     person = staff_selectors.candidate_or_404(tournament, user_pk)
-    form = LoginForm(request.POST)
-    if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-        return redirect("director:venue_laptop_people", tournament.pk)
     try:
-        staff_services.venue_login_set(
-            tournament=tournament, person=person, password=form.cleaned_data["password"],
-            by=request.user,
-        )  # fmt: skip
+        act(tournament, person)
     except ValidationError as exc:
         flash_errors(request, exc)
     else:
-        messages.success(
-            request,
-            _("%(username)s can log in now with the password given.")
-            % {"username": person.get_username()},
-        )
+        messages.success(request, done % {"username": person.get_username()})
     return redirect("director:venue_laptop_people", tournament.pk)
+
+
+@login_required
+@require_POST
+def person_login(request, pk: int, user_pk: int):
+    form = LoginForm(request.POST)
+
+    def act(tournament, person):
+        if not form.is_valid():  # the form's messages, as a refusal
+            raise ValidationError([e for errors in form.errors.values() for e in errors])
+        staff_services.venue_login_set(tournament=tournament, person=person,
+                                       password=form.cleaned_data["password"],
+                                       by=request.user)  # fmt: skip
+
+    done = _("%(username)s can log in now with the password given.")
+    return _person_action(request, pk, user_pk, act, done)
 
 
 @login_required
 @require_POST
 def person_logout(request, pk: int, user_pk: int):
-    tournament = _tournament(request, pk)
-    person = staff_selectors.candidate_or_404(tournament, user_pk)
-    try:
+    def act(tournament, person):
         staff_services.venue_login_end(tournament=tournament, person=person, by=request.user)
-    except ValidationError as exc:
-        flash_errors(request, exc)
-    else:
-        messages.success(
-            request, _("%(username)s can no longer log in.") % {"username": person.get_username()}
-        )
-    return redirect("director:venue_laptop_people", tournament.pk)
+
+    done = _("%(username)s can no longer log in.")
+    return _person_action(request, pk, user_pk, act, done)

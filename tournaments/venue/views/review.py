@@ -71,27 +71,33 @@ def review_detail(request, upload_pk: int):
     return render(request, "tournaments/venue/review.html", context, status=status)
 
 
+def _decide(request, form, decide, *, invalid: str, done: str):
+    """A decision from the review list: the form checked, the service called, what happened
+    flashed (a refusal: the service's message, nothing changed), back to the list."""
+    if not form.is_valid():
+        messages.error(request, invalid)
+    else:
+        try:
+            decide(by=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            messages.success(request, done)
+    return redirect("venue:review_list")
+
+
 @login_required
 @require_POST
 def conflict_resolve(request, pk: int):
     _require_admin(request)
     conflict = selectors.conflict_or_404(pk)
-    form = ConflictForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose the central or the venue value."))
-        return redirect("venue:review_list")
-    try:
-        services.registry_conflict_resolve(
-            conflict=conflict,
-            by=request.user,
-            keep=form.cleaned_data["keep"],
-            reason=form.cleaned_data["reason"],
-        )
-    except ValidationError as exc:
-        flash_errors(request, exc)
-    else:
-        messages.success(request, _("Conflict resolved."))
-    return redirect("venue:review_list")
+    return _decide(
+        request,
+        ConflictForm(request.POST),
+        lambda **data: services.registry_conflict_resolve(conflict=conflict, **data),
+        invalid=_("Choose the central or the venue value."),
+        done=_("Conflict resolved."),
+    )
 
 
 @login_required
@@ -100,14 +106,10 @@ def person_link(request, pk: int):
     """Link a helper at the venue to an existing account (issue 29), with a reason."""
     _require_admin(request)
     person = persons.venue_person_or_404(pk)
-    form = PersonLinkForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Please give a reason."))
-        return redirect("venue:review_list")
-    try:
-        persons.venue_person_link(person=person, by=request.user, **form.cleaned_data)
-    except ValidationError as exc:
-        flash_errors(request, exc)
-    else:
-        messages.success(request, _("Link recorded."))
-    return redirect("venue:review_list")
+    return _decide(
+        request,
+        PersonLinkForm(request.POST),
+        lambda **data: persons.venue_person_link(person=person, **data),
+        invalid=_("Please give a reason."),
+        done=_("Link recorded."),
+    )
