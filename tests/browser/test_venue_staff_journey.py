@@ -12,8 +12,9 @@ from django.contrib.auth import get_user_model
 
 from tests.browser import test_venue_journey
 from tests.browser.conftest import log_in
+from tests.browser.test_accessibility import valid_html, violations  # noqa: F401 - its check too
 from tests.browser.test_desk_journey import SHEET, fill_sheet
-from tests.support.builders import make_user
+from tests.support.builders import PASSWORD, make_user
 from tests.support.venue import DIRECTOR, DIRECTOR_PASSWORD
 from tournaments.enums import GlobalRole, WarningKind
 from tournaments.models import PlayerWarning, SheetVersion, VenuePerson
@@ -49,7 +50,7 @@ def _person(browser, venue: str, username: str, pin: str):
 
 
 @pytest.mark.usefixtures("listed_referee")  # before the checkout package is made
-def test_desk_second_person_and_referee_at_the_venue(browser, venue_day):
+def test_desk_second_person_and_referee_at_the_venue(browser, live_server, venue_day):
     tournament, laptop, venue = venue_day
     boss = _person(browser, venue, DIRECTOR, DIRECTOR_PASSWORD)
     code = PAIR_AND_RELEASE.format(director=DIRECTOR)
@@ -73,6 +74,9 @@ def test_desk_second_person_and_referee_at_the_venue(browser, venue_day):
     boss.get_by_text(
         "Zweite Person meldet sich als „zweite-person“ mit dem vergebenen Passwort an."
     ).wait_for()
+    people = f"/leitung/turniere/{venue_pk}/spielort/personen/"
+    assert violations(boss, venue, [people, f"/leitung/turniere/{venue_pk}/personal/"]) == {}
+    boss.goto(f"{venue}{people}")
     boss.get_by_role("link", name="Personal: Orgatisch und Schiedsrichter").first.click()
     boss.get_by_label("Aufgabe").select_option(label="Schiedsrichter")
     boss.get_by_label("Benutzername").fill("schiri")
@@ -132,3 +136,12 @@ def test_desk_second_person_and_referee_at_the_venue(browser, venue_day):
     assert person.user.get_username().startswith("vor-ort-zweite-person-")
     warning = PlayerWarning.objects.get(tournament=tournament)
     assert (warning.kind, warning.given_by) == (WarningKind.YELLOW, users.get(username="schiri"))
+
+    # the federation sees the helper as such on the review page, and may link her
+    make_user("verband", role=GlobalRole.FEDERATION_ADMIN)
+    admin = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE").new_page()
+    log_in(admin, live_server.url, "verband", PASSWORD)
+    assert violations(admin, live_server.url, ["/leitung/spielort/pruefung/"]) == {}
+    helpers = admin.get_by_test_id("venue-helpers").inner_text()
+    assert "Helfer vor Ort: Zweite Person (Orgatisch, Offene Stadtmeisterschaft)" in helpers
+    admin.context.close()
