@@ -118,6 +118,14 @@ CALLS = {
     "venue_laptop_upload": Call(t),
     "venue_laptop_erase": Call(t, data=lambda w: {"confirm": "yes"}),
     "venue_laptop_resume": Call(t),
+    "venue_laptop_people": Call(
+        t, data=lambda w: {"name": "Hanna Helfer", "role": "desk", "password": "482913"}
+    ),
+    "venue_laptop_person_login": Call(
+        lambda w: {"pk": w.t.pk, "user_pk": w.users["desk"].pk},
+        data=lambda w: {"password": "482913"},
+    ),
+    "venue_laptop_person_logout": Call(lambda w: {"pk": w.t.pk, "user_pk": w.users["desk"].pk}),
 }
 
 TABLE = """
@@ -251,4 +259,11 @@ venue_laptop_erase           GET  L    404  404  404  404  404  404  404  404  4
 venue_laptop_erase           POST L    404  404  404  404  404  404  404  404  404  404  404
 venue_laptop_resume          GET  L    405  405  405  405  405  405  405  405  405  405  405
 venue_laptop_resume          POST L    404  404  404  404  404  404  404  404  404  404  404
+# Log-ins for the day and helpers (issue 29): only on the laptop, like the panel.
+venue_laptop_people          GET  L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_people          POST L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_person_login    GET  L    405  405  405  405  405  405  405  405  405  405  405
+venue_laptop_person_login    POST L    404  404  404  404  404  404  404  404  404  404  404
+venue_laptop_person_logout   GET  L    405  405  405  405  405  405  405  405  405  405  405
+venue_laptop_person_logout   POST L    404  404  404  404  404  404  404  404  404  404  404
 """

@@ -12,6 +12,21 @@ def v(w):
     return {"pk": w.venue.pk}
 
 
+def helper(w):
+    """A helper at the venue, as an upload of V's open checkout records one (issue 29)."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import VenuePerson
+
+    account, _made = get_user_model().objects.get_or_create(username="vor-ort-hanna-0000")
+    person, _made = VenuePerson.objects.get_or_create(
+        username="hanna",
+        defaults={"checkout": w.venue.venue_checkouts.get(state="out"), "name": "Hanna",
+                  "role": "desk", "user": account},
+    )  # fmt: skip
+    return {"pk": person.pk}
+
+
 CALLS = {
     "upload": Call(),
     "resume": Call(),
@@ -32,6 +47,7 @@ CALLS = {
     "conflict_resolve": Call(
         lambda w: {"pk": w.conflict_id}, data=lambda w: {"keep": "central", "reason": "Anruf"}
     ),
+    "person_link": Call(helper, data=lambda w: {"username": "orga", "reason": "Vereinsliste"}),
 }
 
 TABLE = """
@@ -69,4 +85,7 @@ review                       GET  L    403  403  403  403  403  403  403  403  4
 review                       POST L    403  403  403  403  403  403  403  403  403  W    W
 conflict_resolve             GET  L    405  405  405  405  405  405  405  405  405  405  405
 conflict_resolve             POST L    403  403  403  403  403  403  403  403  403  W    W
+# Linking a helper at the venue to an account (issue 29): the federation's.
+person_link                  GET  L    405  405  405  405  405  405  405  405  405  405  405
+person_link                  POST L    403  403  403  403  403  403  403  403  403  W    W
 """

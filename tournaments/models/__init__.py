@@ -27,6 +27,7 @@ from tournaments.models.venue import (
     VenueUpload,
 )
 from tournaments.models.venue_laptop import VenueSyncState
+from tournaments.models.venue_people import VenuePerson, VenuePersonLink
 
 __all__ = [
     "Absence",
@@ -66,4 +67,6 @@ __all__ = [
     "VenueRegistryConflict",
     "VenueUpload",
     "VenueSyncState",
+    "VenuePerson",
+    "VenuePersonLink",
 ]

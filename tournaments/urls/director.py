@@ -13,6 +13,7 @@ from tournaments.rounds import views as rounds_views
 from tournaments.setup import views as setup_views
 from tournaments.sheets import views as sheets_views
 from tournaments.sheets.signed import views as signed_views
+from tournaments.venue.laptop import staff_views as venue_people_views
 from tournaments.venue.laptop import views as venue_laptop_views
 
 app_name = "director"
@@ -58,6 +59,21 @@ urlpatterns = [
         "turniere/<int:pk>/spielort/loeschen/",
         venue_laptop_views.erase,
         name="venue_laptop_erase",
+    ),
+    path(  # the venue laptop only: log-ins for the day, helpers (issue 29)
+        "turniere/<int:pk>/spielort/personen/",
+        venue_people_views.people,
+        name="venue_laptop_people",
+    ),
+    path(
+        "turniere/<int:pk>/spielort/personen/<int:user_pk>/anmeldung/",
+        venue_people_views.person_login,
+        name="venue_laptop_person_login",
+    ),
+    path(
+        "turniere/<int:pk>/spielort/personen/<int:user_pk>/abmelden/",
+        venue_people_views.person_logout,
+        name="venue_laptop_person_logout",
     ),
     path(
         "turniere/<int:pk>/juniorenfeld/neu/",

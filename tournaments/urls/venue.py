@@ -26,4 +26,5 @@ urlpatterns = [
         review.conflict_resolve,
         name="conflict_resolve",
     ),
+    path("leitung/spielort/helfer/<int:pk>/", review.person_link, name="person_link"),
 ]

@@ -37,6 +37,7 @@ from tournaments.venue.answers import players_base_advanced
 from tournaments.venue.carried import PLAYER_FIELDS
 from tournaments.venue.document import FORMAT_VERSION, document_digest, players_snapshot
 from tournaments.venue.load import Writer
+from tournaments.venue.persons import venue_persons_receive
 from tournaments.venue.rows import DocumentInvalid
 from tournaments.venue.signing import BadEnvelope, envelope_checkout, verify_document
 
@@ -164,6 +165,7 @@ def _write(checkout: VenueCheckout, document: dict, log: dict) -> VenueUpload:
     _require_own_tournament(checkout, document)
     registry = CentralRegistry(checkout.players_base or {})
     writer = Writer(document, registry=registry)
+    writer.people = venue_persons_receive(checkout=checkout, rows=document.get("venue_persons", []))
     tournaments = writer.write()
     for t in tournaments:
         results_check(t)

@@ -34,6 +34,7 @@ from tournaments.models import (
     TablePin,
     Team,
     Tournament,
+    VenuePerson,
 )
 
 
@@ -246,16 +247,26 @@ CARRIED_MODELS = (
         values=("verdict", "note", "device", "created_at"),
         placed=("version",),
     ),
+    Carried(
+        VenuePerson,
+        key=("uuid",),
+        values=("name", "role", "username", "created_at"),
+        placed=("checkout",),
+        left_out={"user": "each site's own account: the laptop's log-in, centrally one that "
+                          "cannot log in (issue 29)"},
+    ),
 )
 # fmt: on
 CARRIED: dict[type[models.Model], Carried] = {c.model: c for c in CARRIED_MODELS}
-DOCUMENT_ROWS = {"players": Player, "tournaments": Tournament}
+DOCUMENT_ROWS = {"players": Player, "tournaments": Tournament, "venue_persons": VenuePerson}
 """The rows at the top of the document (beside its envelope data: format, checkout, sequence)."""
 
 CENTRAL_ONLY = "personal data of the players' area: stays central (acceptance 8)"
 NOT_CARRIED: dict[str, str] = {
-    "tournaments.TournamentStaff": "central accounts' roles: the laptop makes its own director",
-    "tournaments.StaffChange": "the central staff log (the laptop logs only its own director)",
+    "tournaments.TournamentStaff": "each site's roles: the package names the staff, the laptop "
+    "assigns them there (issue 29)",
+    "tournaments.StaffChange": "each site's staff log: the laptop logs its own assignments",
+    "tournaments.VenuePersonLink": "the federation's link of a venue helper to an account",
     "tournaments.SignupRequest": "online signups wait centrally; a place travels as Registration",
     "tournaments.ScoredLine": "derived: scored from the confirmed sheet version where written",
     "tournaments.ScoredRound": "derived: scored from the confirmed sheet version where written",

@@ -27,6 +27,7 @@ from tournaments.models import (
     VenueUpload,
 )
 from tournaments.venue import document
+from tournaments.venue.persons import staff_roster
 
 REASON_MAX = 300
 #: outcomes of uploads whose signature was verified: the newest of them tells whether the venue
@@ -195,6 +196,8 @@ def checkout_package(*, checkout: VenueCheckout) -> dict:
         "checkout": str(checkout.uuid),
         "key": checkout.key,
         "central_url": settings.SITE_URL,
+        # who may work at the venue, by name and role: no password hash, no e-mail (issue 29)
+        "staff": staff_roster(tournament=checkout.tournament),
         "document": document.tournament_document(
             tournament=checkout.tournament,
             checkout=checkout,

@@ -42,6 +42,7 @@ from tournaments.models import (
     Team,
     Tournament,
     VenueCheckout,
+    VenuePerson,
 )
 from tournaments.venue.carried import CARRIED
 
@@ -238,6 +239,11 @@ class Export:
     def call(self, c: RefereeCall) -> dict:
         return self.row(c, table_number=c.table.number)
 
+    def venue_persons(self, checkout: VenueCheckout) -> list[dict]:
+        """The helpers the venue added (issue 29), by uuid: the same rows on both sides."""
+        rows = [self.row(p) for p in VenuePerson.objects.filter(checkout=checkout)]
+        return sorted(rows, key=lambda x: x["uuid"])
+
 
 def event_tournaments(tournament: Tournament) -> list[Tournament]:
     """The tournament and its juniors' field (main first): they travel together."""
@@ -266,4 +272,5 @@ def tournament_document(
         "software_version": checkout.software_version,
         "players": players,
         "tournaments": [export.tournament(t) for t in fields],
+        "venue_persons": export.venue_persons(checkout),
     }

@@ -44,3 +44,8 @@ class ConflictForm(forms.Form):
         choices=[("central", _("Keep the central value")), ("venue", _("Take the venue value"))]
     )
     reason = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+
+class PersonLinkForm(forms.Form):
+    username = forms.CharField(label=_("Account (user name)"), max_length=150, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX)

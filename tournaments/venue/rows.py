@@ -66,12 +66,16 @@ class WriteState:
         self.players: dict[str, int] = {}  # uuid → pk
         self.users: dict[str, int] = {}
         self.unknown_users: set[str] = set()
+        #: the venue's helpers by their log-in name there: never a central account of that name
+        self.people: dict[str, int] = {}
         self.changed: dict[int, bool] = {}  # tournament pk → published results changed
         self._export: Export | None = None
 
     def user(self, username: str | None) -> int | None:
         if not username:
             return None
+        if username in self.people:
+            return self.people[username]
         if not self.users:
             self.users = dict(get_user_model().objects.values_list("username", "pk"))
         if username not in self.users:

@@ -253,6 +253,11 @@ def test_the_package_carries_key_and_document_while_out(w, settings):
     assert package["checkout"] == str(checkout.uuid)
     assert package["key"] == checkout.key
     assert package["central_url"] == "https://turniere.example"
+    # the staff by name and role only: no password hash, no e-mail (issue 29)
+    assert set(package) == {"format", "checkout", "key", "central_url", "staff", "document"}
+    assert set(package["staff"]) == {"staff", "referees"}
+    rows = package["staff"]["staff"] + package["staff"]["referees"]
+    assert {key for row in rows for key in row} <= {"username", "name", "role", "roles"}
     assert isinstance(package["document"], dict)
     venue.venue_checkout_revoke(checkout=checkout, by=w.users["admin"], reason="Test")
     checkout.refresh_from_db()

@@ -9,8 +9,17 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.utils import timezone
 
+from tests.support.builders import make_user
 from tests.tournaments.venue.conftest import document_of, eventful_round
-from tournaments.models import Absence, CutDecision, Player, PlayerWarning, Registration, Team
+from tournaments.models import (
+    Absence,
+    CutDecision,
+    Player,
+    PlayerWarning,
+    Registration,
+    Team,
+    VenuePerson,
+)
 from tournaments.venue.carried import (
     CARRIED,
     CARRIED_MODELS,
@@ -171,6 +180,10 @@ def test_the_document_carries_what_is_declared_and_every_declared_row(running, c
     CutDecision.objects.create(
         tournament=t, kind="final_place", tied_player_ids=[players[0].pk, players[1].pk],
         chosen_player_ids=[players[1].pk], method="lot", reason="Los", decided_at=timezone.now(),
+    )  # fmt: skip
+    VenuePerson.objects.create(
+        checkout=running, name="Anna Helfer", role="desk", username="anna-helfer",
+        user=make_user("anna-helfer"),
     )  # fmt: skip
     document = document_of(running, 1)
     seen: dict = {}

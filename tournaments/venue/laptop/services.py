@@ -251,6 +251,9 @@ def package_load(*, package: dict, central_url: str = "") -> VenueSyncState:
     _trail_accounts(package["document"])
     tournament = venue_document_load(package=package)
     checkout = VenueCheckout.objects.get(uuid=package["checkout"], tournament=tournament)
+    from tournaments.venue.laptop.staff_services import package_people_load
+
+    package_people_load(checkout=checkout, package=package)  # staff, referees, helpers
     url = central_url or str(package.get("central_url") or "")
     if not url:
         raise ValidationError(_("The package names no central server; give its address."))

@@ -14,9 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import permissions
 from tournaments.common.http import flash_errors
 from tournaments.models import UploadOutcome
+from tournaments.venue import persons, selectors
 from tournaments.venue import review as services
-from tournaments.venue import selectors
-from tournaments.venue.forms import ConflictForm, ReviewDecisionForm
+from tournaments.venue.forms import ConflictForm, PersonLinkForm, ReviewDecisionForm
 
 
 def _require_admin(request) -> None:
@@ -38,6 +38,7 @@ def review_list(request):
             "decided": selectors.decided_uploads(),
             "conflicts": selectors.open_conflicts(),
             "resolved": selectors.resolved_conflicts(),
+            "helpers": persons.venue_persons_listed(),
         },
     )
 
@@ -70,24 +71,45 @@ def review_detail(request, upload_pk: int):
     return render(request, "tournaments/venue/review.html", context, status=status)
 
 
+def _decide(request, form, decide, *, invalid: str, done: str):
+    """A decision from the review list: the form checked, the service called, what happened
+    flashed (a refusal: the service's message, nothing changed), back to the list."""
+    if not form.is_valid():
+        messages.error(request, invalid)
+    else:
+        try:
+            decide(by=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            flash_errors(request, exc)
+        else:
+            messages.success(request, done)
+    return redirect("venue:review_list")
+
+
 @login_required
 @require_POST
 def conflict_resolve(request, pk: int):
     _require_admin(request)
     conflict = selectors.conflict_or_404(pk)
-    form = ConflictForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose the central or the venue value."))
-        return redirect("venue:review_list")
-    try:
-        services.registry_conflict_resolve(
-            conflict=conflict,
-            by=request.user,
-            keep=form.cleaned_data["keep"],
-            reason=form.cleaned_data["reason"],
-        )
-    except ValidationError as exc:
-        flash_errors(request, exc)
-    else:
-        messages.success(request, _("Conflict resolved."))
-    return redirect("venue:review_list")
+    return _decide(
+        request,
+        ConflictForm(request.POST),
+        lambda **data: services.registry_conflict_resolve(conflict=conflict, **data),
+        invalid=_("Choose the central or the venue value."),
+        done=_("Conflict resolved."),
+    )
+
+
+@login_required
+@require_POST
+def person_link(request, pk: int):
+    """Link a helper at the venue to an existing account (issue 29), with a reason."""
+    _require_admin(request)
+    person = persons.venue_person_or_404(pk)
+    return _decide(
+        request,
+        PersonLinkForm(request.POST),
+        lambda **data: persons.venue_person_link(person=person, **data),
+        invalid=_("Please give a reason."),
+        done=_("Link recorded."),
+    )
