@@ -5,7 +5,9 @@ the checkout's key (`tournaments.venue.answers`); anything else is not taken.
 
 Resuming replaces the laptop's copy of the tournament by the central one, in one transaction:
 the logins (accounts, groups, sessions), the staff assigned on the laptop and its log, the
-public pages' change count (their cache keys only ever grow) and the backups stay.
+helpers added on the laptop (the uploads keep naming them as helpers, never as a central account
+of the same log-in name), the public pages' change count (their cache keys only ever grow) and
+the backups stay.
 """
 
 import logging
@@ -28,6 +30,8 @@ from tournaments.models import (
     StaffChange,
     Tournament,
     TournamentStaff,
+    VenueCheckout,
+    VenuePerson,
     VenueSyncState,
 )
 from tournaments.venue import answers
@@ -171,6 +175,25 @@ def _staff_kept() -> tuple[list[dict], list[dict]]:
     return staff, log_rows
 
 
+def _helpers_kept() -> list[dict]:
+    """The helpers added on this laptop (issue 29.1), by checkout uuid."""
+    return list(
+        VenuePerson.objects.values(
+            "checkout__uuid", "uuid", "name", "role", "username", "user_id", "created_at"
+        )
+    )
+
+
+def _helpers_restore(rows: list[dict]) -> None:
+    checkouts = dict(VenueCheckout.objects.values_list("uuid", "pk"))
+    for row in rows:
+        checkout_id = checkouts.get(row.pop("checkout__uuid"))
+        if checkout_id is not None:
+            VenuePerson.objects.get_or_create(
+                uuid=row.pop("uuid"), defaults={"checkout_id": checkout_id, **row}
+            )
+
+
 def _staff_restore(staff: list[dict], log_rows: list[dict]) -> None:
     """The staff rows and log entries the loaded copy lacks, back as they were."""
     pks = dict(Tournament.objects.values_list("uuid", "pk"))
@@ -220,9 +243,11 @@ def local_copy_resume(*, state: VenueSyncState, signed: str) -> VenueSyncState:
     }
     central_url = state.central_url
     staff, log_rows = _staff_kept()
+    helpers = _helpers_kept()
     _copy_delete()
     resumed = services.package_load(package=package, central_url=central_url)
     _staff_restore(staff, log_rows)
+    _helpers_restore(helpers)
     return resumed
 
 

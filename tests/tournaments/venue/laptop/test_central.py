@@ -20,6 +20,7 @@ from tournaments.models import (
     Tournament,
     TournamentStaff,
     VenueCheckout,
+    VenuePerson,
     VenueSyncState,
 )
 from tournaments.venue import answers
@@ -201,6 +202,37 @@ def test_resume_after_a_stale_upload_carries_on_after_the_central_number(client,
     [envelope] = line.sent
     document = verify_document(raw=envelope, checkout_uuid=checkout.uuid, key=checkout.key)
     assert document["sequence"] == 8
+
+
+def test_resume_keeps_the_helpers_added_on_the_laptop(laptop):
+    """A helper's uploads must keep naming them as a helper after a resume (issue 29.1/29.4):
+    without the row the next upload would name the log-in alone, as if a central account."""
+    from tournaments.venue.laptop.staff_services import venue_helper_add
+
+    helper = venue_helper_add(
+        tournament=laptop.checkout.tournament,
+        name="Hanna Helfer",
+        role="desk",
+        password="482913",
+        by=laptop.director,
+    )
+    _stale(laptop)
+    central.resume(post=_central(7))
+    kept = VenuePerson.objects.get()
+    assert (kept.uuid, kept.name, kept.role, kept.username, kept.user_id) == (
+        helper.uuid,
+        "Hanna Helfer",
+        "desk",
+        helper.username,
+        helper.user_id,
+    )
+    assert kept.checkout.uuid == laptop.checkout.uuid
+    line = Line(("applied", ""))
+    uploader.sync_once(post=line)
+    checkout = VenueCheckout.objects.get()
+    [envelope] = line.sent
+    document = verify_document(raw=envelope, checkout_uuid=checkout.uuid, key=checkout.key)
+    assert [p["username"] for p in document["venue_persons"]] == [helper.username]
 
 
 def test_resume_is_refused_while_the_laptop_holds_changes_not_received(laptop):
