@@ -90,3 +90,19 @@ def test_no_template_compares_a_model_choice_field_with_a_literal():
         if variable.rsplit(".", 1)[-1] in names
     }
     assert found == set(ALLOWED)
+
+
+def test_a_fields_help_text_is_the_text_its_widget_is_described_by():
+    """Django points a widget with help text at `<id>_helptext` (aria-describedby): the shared
+    field template must give the help text exactly that id, or screen readers read nothing."""
+    import re
+
+    from django import forms
+    from django.template.loader import render_to_string
+
+    class Form(forms.Form):
+        pin = forms.CharField(label="PIN", help_text="At least 6 characters.")
+
+    html = render_to_string("_form_fields.html", {"form": Form()})
+    [described] = re.findall(r'aria-describedby="([^"]+)"', html)
+    assert f'id="{described}">At least 6 characters.</span>' in html
