@@ -14,6 +14,7 @@ CENTRAL = "https://zentral.example"
 @pytest.fixture
 def laptop(db, settings, tmp_path, players):
     settings.VENUE_MODE = True
+    settings.VENUE_DIR = tmp_path
     settings.VENUE_BACKUP_DIR = tmp_path / "venue-backups"
     director = make_user("leitung", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
