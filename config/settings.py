@@ -339,6 +339,14 @@ if VENUE_MODE:
 # publication; a signed backup after each publication and on this timer.
 VENUE_UPLOAD_SECONDS = int(os.environ.get("VENUE_UPLOAD_SECONDS", "120"))
 VENUE_BACKUP_SECONDS = int(os.environ.get("VENUE_BACKUP_SECONDS", "300"))
+# Its line to the central server (issue 29.3): an upload gives up after VENUE_CONNECT_TIMEOUT
+# seconds without a connection or VENUE_READ_TIMEOUT seconds without an answer; beside it a
+# probe asks the central /healthz every VENUE_PROBE_SECONDS (every half second while the line
+# is down), waiting VENUE_PROBE_TIMEOUT seconds, and the director's light follows it.
+VENUE_CONNECT_TIMEOUT = float(os.environ.get("VENUE_CONNECT_TIMEOUT", "5"))
+VENUE_READ_TIMEOUT = float(os.environ.get("VENUE_READ_TIMEOUT", "30"))
+VENUE_PROBE_SECONDS = float(os.environ.get("VENUE_PROBE_SECONDS", "3"))
+VENUE_PROBE_TIMEOUT = float(os.environ.get("VENUE_PROBE_TIMEOUT", "3"))
 
 # --- Logs (issue 31.3): JSON lines (one object a line, for a log collector) where DEBUG is off,
 # readable lines in development; LOG_FORMAT=json|console overrides. Every record carries the

@@ -8,10 +8,16 @@ across reboots, hosts of a LAN) so the rest of settings.py reads them as usual.
 cookies, HSTS, the HTTPS redirect): phones on the venue Wi-Fi reach the laptop over plain HTTP.
 
 Everything the laptop keeps lives in one folder, VENUE_DIR (default: the project folder):
-``venue.sqlite3`` (the day's database), ``venue-secret-key`` (made once, mode 0600) and
-``venue-backups/`` (signed backups). All three are in .gitignore.
+``venue.sqlite3`` (the day's database), ``venue-secret-key`` (made once), ``venue-upload.lock``
+(one upload at a time) and ``venue-backups/`` (signed backups). All are in .gitignore.
+
+They hold every player's name, birth year and city and the checkout's key: the laptop's
+processes make files for their owner only (umask 077, set before the database is opened:
+SQLite's -wal, -shm and -journal files too), and `prepare_environment` makes the venue's files
+that a copy or an older release left readable by others so again (`make_private`).
 """
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -19,6 +25,10 @@ from pathlib import Path
 SECRET_KEY_FILE = "venue-secret-key"
 DATABASE_FILE = "venue.sqlite3"
 BACKUP_FOLDER = "venue-backups"
+#: every file of the venue in VENUE_DIR starts so (the database with SQLite's companions, the
+#: key, the upload lock `venue-upload.lock`, the backup folder)
+PREFIX = "venue"
+PRIVATE_UMASK = 0o077
 
 
 def venue_dir(base_dir: Path) -> Path:
@@ -30,7 +40,7 @@ def secret_key(folder: Path) -> str:
     links survive a reboot."""
     path = folder / SECRET_KEY_FILE
     if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="ascii") as handle:
             handle.write(secrets.token_urlsafe(50))
@@ -40,10 +50,30 @@ def secret_key(folder: Path) -> str:
     return key
 
 
+def make_private(folder: Path) -> None:
+    """From now on this process (and gunicorn, which it starts) makes files for their owner
+    only; the venue's files already in ``folder`` are made so (0600, the backup folder 0700).
+    Other files of the folder (it may be the project folder) are left alone."""
+    os.umask(PRIVATE_UMASK)
+    if not folder.is_dir():
+        return
+    for path in folder.glob(f"{PREFIX}*"):
+        # SQLite deletes its -wal and -shm when another process closes the database
+        with contextlib.suppress(FileNotFoundError):
+            if path.is_dir() and path.name == BACKUP_FOLDER:
+                path.chmod(0o700)
+                for inner in path.iterdir():
+                    if inner.is_file():
+                        inner.chmod(0o600)
+            elif path.is_file():
+                path.chmod(0o600)
+
+
 def prepare_environment(base_dir: Path) -> None:
     """Pin the laptop's settings in the environment settings.py reads next. No services: a
     REDIS_URL or DATABASE_URL of the shell is ignored (the venue has no line to them)."""
     folder = venue_dir(base_dir)
+    make_private(folder)
     os.environ["DJANGO_DEBUG"] = "0"
     os.environ["REDIS_URL"] = ""
     os.environ["DATABASE_URL"] = f"sqlite:///{folder / DATABASE_FILE}"

@@ -138,8 +138,8 @@ def _file_names() -> set[str]:
 
 
 def _exists(path: str, names: set[str], ignored: set[str]) -> bool:
-    if "/" not in path:
-        return path in names
+    if "/" not in path:  # a file name: of the repository, or made at run time
+        return path in names or path in ignored
     return (ROOT / path).exists() or _made_at_run_time(path, ignored)
 
 

@@ -1,9 +1,6 @@
 """Journey (issue 18): a round played on the venue laptop's server (a separate process on its
 own SQLite file, with its uploader) appears on the central public page after the upload."""
 
-import socket
-import time
-import urllib.request
 from datetime import date
 
 import pytest
@@ -17,29 +14,18 @@ from tests.support.builders import (
     make_user,
     register_players,
 )
-from tests.support.venue import DIRECTOR, DIRECTOR_PASSWORD, VenueProcess, migrated_template
+from tests.support.venue import (
+    DIRECTOR,
+    DIRECTOR_PASSWORD,
+    VenueProcess,
+    free_port,
+    migrated_template,
+    wait_until_up,
+)
 from tournaments.enums import StaffRole
 from tournaments.venue.checkout import checkout_package, venue_checkout_open
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_until_up(url: str, server) -> None:
-    for _ in range(120):
-        if server.poll() is not None:
-            raise AssertionError(f"the venue server stopped ({server.returncode})")
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except OSError:
-            time.sleep(0.5)
-    raise AssertionError("the venue server did not come up")
 
 
 @pytest.fixture
@@ -57,10 +43,10 @@ def venue_day(live_server, tmp_path):
     checkout = venue_checkout_open(tournament=tournament, by=director)
     laptop = VenueProcess(tmp_path / "laptop", template=migrated_template())
     laptop.load(checkout_package(checkout=checkout), live_server.url)
-    port = _free_port()
+    port = free_port()
     server = laptop.serve(port)
     try:
-        _wait_until_up(f"http://127.0.0.1:{port}/", server)
+        wait_until_up(f"http://127.0.0.1:{port}/", server)
         yield tournament, laptop, f"http://127.0.0.1:{port}"
     finally:
         server.terminate()
@@ -85,7 +71,7 @@ def test_a_round_published_at_the_venue_reaches_the_public_page(page, live_serve
     director.wait_for_load_state()
     director.goto(f"{venue}/leitung/turniere/{venue_pk}/")
     light = director.locator("[data-testid=venue-light][data-colour=green]")
-    light.wait_for(timeout=45_000)  # the uploader looks every 5 s, the light polls every 10 s
+    light.wait_for(timeout=45_000)  # the uploader looks every 5 s, the light polls every 5 s
     assert light.inner_text().startswith("Hochgeladen ")
 
     # the central page updates by itself: 8 players after round 1, "as of" the upload

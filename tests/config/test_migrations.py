@@ -29,6 +29,10 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0035_public_version_from_database"),
     # issue 30.5: an open appeal grows by additions
     ("ranking", "0011_appeal_addition"),
+    # issue 29.1: the venue's helpers and their links to accounts
+    ("tournaments", "0036_venue_people"),
+    # issue 29.3: the venue laptop notes when its line probe saw the line come back
+    ("tournaments", "0037_venue_line_back_at"),
 ]
 
 

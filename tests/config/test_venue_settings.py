@@ -2,6 +2,7 @@
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from config import venue
+from tests.support.venue import VenueProcess, free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,4 +90,58 @@ def test_gunicorn_and_whitenoise_are_pinned():
 
 def test_the_venue_files_are_not_in_git():
     ignored = (ROOT / ".gitignore").read_text().splitlines()
-    assert {"*.sqlite3", "venue-secret-key", "venue-backups/"} <= set(ignored)
+    assert {"*.sqlite3", "venue-secret-key", "venue-upload.lock", "venue-backups/"} <= set(ignored)
+
+
+STAT_WHILE_OPEN = """
+import json, os
+from django.db import connection
+with connection.cursor() as cursor:  # open: SQLite's -wal and -shm exist meanwhile
+    cursor.execute("SELECT count(*) FROM django_migrations")
+    found = {}
+    for where, folders, files in os.walk(os.environ["VENUE_DIR"]):
+        for name in folders + files:
+            path = os.path.join(where, name)
+            mode = os.stat(path).st_mode & 0o777
+            found[os.path.relpath(path, os.environ["VENUE_DIR"])] = oct(mode)
+print(json.dumps(found))
+"""
+
+
+def test_every_file_of_the_venue_is_its_owners_only(tmp_path):
+    """Issue 29.5: the start path of `make venue` (migrate, then the server with its uploader)
+    on a folder where an older release left readable files: afterwards every file of the
+    venue, SQLite's -wal and -shm included, is 0600 (the backup folder 0700); a file that is
+    not the venue's (VENUE_DIR may be the project folder) is left alone."""
+    laptop = VenueProcess(tmp_path / "laptop")
+    folder = laptop.folder
+    (folder / "venue-backups").mkdir()
+    old = {
+        "venue-secret-key": secrets.token_urlsafe(50),
+        "venue-upload.lock": "",
+        "venue-backups/0a1b2c3d-000001-20261128-093000.json": "{}",
+        "notes.txt": "not the venue's",
+    }
+    for name, text in old.items():
+        (folder / name).write_text(text)
+        (folder / name).chmod(0o644)
+    (folder / "venue-backups").chmod(0o755)
+    laptop.manage("migrate", "--noinput")
+    port = free_port()
+    server = laptop.serve(port, log=tmp_path / "serve.log")  # the log is not the venue's
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/readyz", server)  # the database is open
+        found = json.loads(laptop.output("shell", "-c", STAT_WHILE_OPEN).splitlines()[-1])
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert found == {
+        "venue.sqlite3": "0o600",
+        "venue.sqlite3-wal": "0o600",
+        "venue.sqlite3-shm": "0o600",
+        "venue-secret-key": "0o600",
+        "venue-upload.lock": "0o600",
+        "venue-backups": "0o700",
+        "venue-backups/0a1b2c3d-000001-20261128-093000.json": "0o600",
+        "notes.txt": "0o644",
+    }

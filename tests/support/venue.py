@@ -9,9 +9,12 @@ import functools
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,8 +114,9 @@ class VenueProcess:
         code = PLAY_ROUND.format(director=DIRECTOR, seed=seed, sheets=sheets, publish=publish)
         return self.output("shell", "-c", code).splitlines()[-1]
 
-    def serve(self, port: int) -> subprocess.Popen:
-        """`make venue`'s server and uploader (`venue_serve`), until terminated."""
+    def serve(self, port: int, *, log: Path | None = None) -> subprocess.Popen:
+        """`make venue`'s server and uploader (`venue_serve`), until terminated; its output
+        goes to ``log`` (default: serve.log in the laptop's folder)."""
         return subprocess.Popen(
             [
                 sys.executable,
@@ -125,7 +129,7 @@ class VenueProcess:
             ],
             cwd=ROOT,
             env=self.env,
-            stdout=(self.folder / "serve.log").open("w"),
+            stdout=(log or self.folder / "serve.log").open("w"),
             stderr=subprocess.STDOUT,
         )
 
@@ -135,6 +139,25 @@ class VenueProcess:
 
     def backups(self) -> list[Path]:
         return sorted((self.folder / "venue-backups").glob("*.json"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_up(url: str, server: subprocess.Popen) -> None:
+    """Until ``url`` answers (the server started by `VenueProcess.serve`)."""
+    for _ in range(120):
+        if server.poll() is not None:
+            raise AssertionError(f"the venue server stopped ({server.returncode})")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError("the venue server did not come up")
 
 
 @functools.cache

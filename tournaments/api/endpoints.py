@@ -36,6 +36,7 @@ from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.public_data import standings_data
+from tournaments.venue import selectors as venue_selectors
 
 router = Router(tags=[gettext_lazy("Tournaments")])
 
@@ -132,6 +133,8 @@ def tournament_detail(request, tournament_id: TournamentId):
         {"number": r.number, "kind": r.kind, "published": r.status == RoundStatus.PUBLISHED}
         for r in rounds_selectors.public_rounds(t)
     ]
+    banner = venue_selectors.public_banner(t)  # the public pages' "live from the venue"
+    data["checked_out"] = None if banner is None else {"as_of": banner.made_at}
     return data
 
 

@@ -74,9 +74,25 @@ class RoundOut(Schema):
     published: bool = Field(description=_("Results published (else only the pairing)."))
 
 
+class CheckedOutOut(Schema):
+    as_of: datetime | None = Field(
+        description=_(
+            "The venue laptop's time of its last upload applied centrally; null while "
+            "nothing has arrived from the venue yet."
+        )
+    )
+
+
 class TournamentDetailOut(TournamentOut):
     rounds: list[RoundOut] = Field(
         description=_("Rounds with a released pairing or published results.")
+    )
+    checked_out: CheckedOutOut | None = Field(
+        description=_(
+            "Set while the tournament is checked out to the venue (offline venue mode): it is "
+            "played on the venue's laptop and its results here are as of the venue's last "
+            "upload. Null otherwise."
+        )
     )
 
 

@@ -106,6 +106,15 @@ def open_checkout_exists(tournament_ids: Iterable[int]) -> bool:
     ).exists()
 
 
+def checked_out_notice(tournament: Tournament) -> str:
+    """What `require_not_checked_out` would answer, for a form to say before it is filled in:
+    the message while the tournament (or its main tournament) is checked out; "" otherwise
+    and on the venue laptop."""
+    if settings.VENUE_MODE or not open_checkout_exists([tournament.pk]):
+        return ""
+    return checked_out_message()
+
+
 def require_not_checked_out(*tournaments) -> None:
     """Refuse a central write to a tournament checked out to a venue (issue 18). On the venue
     laptop (settings.VENUE_MODE) and inside `checkout_guard_lifted` nothing is refused."""

@@ -26,8 +26,12 @@ class VenueSyncState(models.Model):
     attempted_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=16, blank=True)
     message = models.TextField(blank=True)
-    #: since when the line is down (reset by the next answer from the server)
+    #: since when the line is down (reset by the next answer from the server, or by the line
+    #: probe of `venue_serve` as soon as the server answers it again)
     line_down_since = models.DateTimeField(null=True, blank=True)
+    #: when the line probe last saw the line come back: a failed upload older than that is
+    #: retried at once, not after its back-off
+    line_back_at = models.DateTimeField(null=True, blank=True)
     failures = models.PositiveIntegerField(default=0)
     #: the last publication (a round released or its results published): the uploader uploads
     #: at once, not after the interval, when it is newer than its last attempt

@@ -81,7 +81,7 @@ class WarningForm(_TournamentForm):
         super().__init__(*args, **kwargs)
         self.players = {r.player_id: r.player for r in registrations}
         self.fields["player"].choices = [("", _("– choose a player –"))] + [
-            (r.player_id, f"{r.player.full_name} ({r.player.federation_number})")
+            (r.player_id, f"{r.player.full_name} ({r.player.federation_number or _('Guest')})")
             for r in registrations
         ]
 

@@ -100,7 +100,8 @@ def test_tournament_list_shows_open_registration(api, director):
 
 def test_tournament_detail_lists_released_and_published_rounds(api, running):
     data = api.json(f"{API}/{running.pk}/")
-    assert set(data) == TOURNAMENT_KEYS | {"rounds"}
+    assert set(data) == TOURNAMENT_KEYS | {"rounds", "checked_out"}
+    assert data["checked_out"] is None  # not checked out to a venue
     assert data["rounds"] == [
         {"number": 1, "kind": "preliminary", "published": True},
         {"number": 2, "kind": "preliminary", "published": False},

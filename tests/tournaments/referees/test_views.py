@@ -11,6 +11,7 @@ from tournaments.enums import RulingStatus, WarningKind
 from tournaments.models import PlayerWarning, Ruling, TournamentStaff
 from tournaments.referees import services as referees_services
 from tournaments.registration import services as registration_services
+from tournaments.venue.checkout import venue_checkout_open
 
 HUGE = 99999999999999999999
 CHOICE = "Bitte eine gültige Auswahl treffen. {value} ist keine gültige Auswahl."
@@ -372,3 +373,36 @@ def test_referee_home_for_assigned_user_without_global_role(client, w):
     client.force_login(helper)
 
     assert client.get(reverse("referee_home")).status_code == 200
+
+
+def test_a_guest_is_listed_as_guest_not_with_a_missing_number(ref, w):
+    """Issue 29.6: a guest (checked in at the venue) has no membership number."""
+    player = w.seated(2, "C")
+    player.is_guest, player.federation_number = True, None
+    player.save(update_fields=["is_guest", "federation_number"])
+    member = w.seated(1, "A")
+    page = ref.get(warning_url(w)).content.decode()
+    assert f'<option value="{player.pk}">{player.full_name} (Gast)</option>' in page
+    assert f"{member.full_name} ({member.federation_number})</option>" in page
+    assert "(None)" not in page
+
+
+def test_a_checked_out_tournaments_warning_form_says_so_before_it_is_filled_in(ref, w, settings):
+    """Issue 29.6: centrally the form says at once that the tournament is edited at the venue;
+    the server still refuses a warning sent anyway, and the laptop's form says nothing."""
+    notice = "Das Turnier ist an den Spielort ausgecheckt"
+    assert notice not in ref.get(warning_url(w)).content.decode()
+    venue_checkout_open(tournament=w.t, by=w.users["director"])
+    page = ref.get(warning_url(w)).content.decode()
+    assert 'data-testid="checked-out-notice"' in page
+    assert notice in page
+    player = w.seated(2, "C")
+    answer = ref.post(
+        warning_url(w),
+        {"player": player.pk, "kind": "yellow", "ground": "unsporting", "round": "1"},
+    )
+    assert answer.status_code == 200
+    assert notice in " ".join(answer.context["form"].non_field_errors())
+    assert PlayerWarning.objects.count() == 0
+    settings.VENUE_MODE = True  # the same tournament on the laptop: edited there
+    assert 'data-testid="checked-out-notice"' not in ref.get(warning_url(w)).content.decode()

@@ -65,3 +65,18 @@ def test_the_banner_goes_at_check_in(client, out, django_capture_on_commit_callb
     with django_capture_on_commit_callbacks(execute=True):
         venue.venue_checkout_checkin(checkout=out, by=out.checked_out_by, reason="Ausfall")
     assert 'data-testid="venue-banner"' not in client.get(url).content.decode()
+
+
+def test_the_api_says_checked_out_and_as_of_when(client, out, django_capture_on_commit_callbacks):
+    """Issue 29.6: the JSON API's tournament says what the banner says."""
+
+    def checked_out(t):
+        return client.get(f"/api/v1/tournaments/{t.pk}/").json()["checked_out"]
+
+    assert checked_out(out.tournament) == {"as_of": None}
+    with django_capture_on_commit_callbacks(execute=True):
+        venue_upload_receive(raw=envelope(out, document_of(out, 1)))
+    assert checked_out(out.tournament) == {"as_of": "2026-06-07T12:00:00Z"}
+    with django_capture_on_commit_callbacks(execute=True):
+        venue.venue_checkout_checkin(checkout=out, by=out.checked_out_by, reason="Ausfall")
+    assert checked_out(out.tournament) is None

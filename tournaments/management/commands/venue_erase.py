@@ -21,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         state = selectors.current_state()
         if state is not None and not options["force"]:
-            uploader.sync_once(force=True)  # the final upload
+            uploader.sync_once(force=True, wait=True)  # the final upload
             state = selectors.current_state()
             refusal = selectors.erase_refusal(state)
             if refusal:

@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if options["once"] or options["force"]:
-            self.stdout.write(uploader.sync_once(force=options["force"]))
+            self.stdout.write(uploader.sync_once(force=options["force"], wait=True))
             return
         stop = threading.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import permissions
-from tournaments.common import access
+from tournaments.common import access, guards
 from tournaments.common.http import apply_errors, int_or_404
 from tournaments.enums import WarningKind
 from tournaments.models import PlayerWarning, Tournament
@@ -92,6 +92,8 @@ def warning_create(request, pk: int):
         "form": form,
         "confirm_red": confirm_red,
         "confirm_player": form.player_obj if confirm_red else None,
+        # the central copy of a checked-out tournament is read-only: said before, not after
+        "checked_out": guards.checked_out_notice(tournament),
         **history_context(tournament, id_or_none(player_id)),
         **rights(request.user, tournament),
     }

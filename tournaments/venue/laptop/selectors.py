@@ -14,6 +14,8 @@ from tournaments.models import Tournament, UploadOutcome, VenueSyncState
 ACCEPTED = frozenset({UploadOutcome.APPLIED, UploadOutcome.UNCHANGED})
 #: no answer from the server (no line, timeout, an error page instead of the endpoint's JSON)
 UNREACHABLE = "unreachable"
+#: the lock file of "one upload at a time", in VENUE_DIR (tournaments.venue.laptop.uploader)
+LOCK_FILE = "venue-upload.lock"
 
 
 def current_state() -> VenueSyncState | None:
@@ -72,6 +74,10 @@ def status_light(state: VenueSyncState) -> Light:
 
 def backup_dir() -> Path:
     return Path(settings.VENUE_BACKUP_DIR)
+
+
+def lock_path() -> Path:
+    return Path(settings.VENUE_DIR) / LOCK_FILE
 
 
 def panel(tournament: Tournament, state: VenueSyncState) -> dict:

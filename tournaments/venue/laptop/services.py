@@ -134,7 +134,9 @@ def attempt_record(
     locked.message = message[:2000]
     if outcome == UNREACHABLE:
         locked.failures += 1
-        locked.line_down_since = locked.line_down_since or started
+        # the probe saw the line come back while this attempt hung: its failure is over
+        if locked.line_back_at is None or locked.line_back_at < started:
+            locked.line_down_since = locked.line_down_since or started
     else:
         locked.failures = 0
         locked.line_down_since = None
@@ -143,6 +145,21 @@ def attempt_record(
         locked.uploaded_at = started
     locked.save()
     return locked
+
+
+@transaction.atomic
+def line_seen(*, state: VenueSyncState, up: bool, back: bool, now: datetime) -> None:
+    """What the line probe saw. Down: the line is down since now (if it was not already). Up:
+    no longer down; ``back`` (the probe saw it down before, or has just started) also notes
+    when it came back, so an upload that failed before is retried at once. Written only when
+    something changes (the probe looks every few seconds)."""
+    rows = VenueSyncState.objects.filter(pk=state.pk)
+    if not up:
+        rows.filter(line_down_since__isnull=True).update(line_down_since=now)
+    elif back:
+        rows.update(line_down_since=None, line_back_at=now)
+    else:
+        rows.filter(line_down_since__isnull=False).update(line_down_since=None)
 
 
 @transaction.atomic

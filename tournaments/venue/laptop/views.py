@@ -42,6 +42,11 @@ def upload_now(request, pk: int):
     """Upload at once and say what the server answered (the final upload before check-in)."""
     tournament, _state = _venue_state(request, pk)
     outcome = uploader.sync_once(force=True)
+    if outcome == uploader.BUSY:
+        messages.info(
+            request, _("An upload is under way: the light shows its outcome in a moment.")
+        )
+        return redirect("director:tournament_detail", tournament.pk)
     state = selectors.state_for(tournament)
     light = selectors.status_light(state)
     if selectors.all_uploaded(state):

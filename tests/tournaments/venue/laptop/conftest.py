@@ -2,6 +2,7 @@
 row as `venue_load` leaves it, settings.VENUE_MODE on, backups into a temporary folder."""
 
 import pytest
+from django.utils import translation
 
 from tests.support.builders import make_user, play_tournament
 from tests.tournaments.venue.conftest import checkout_make
@@ -14,6 +15,7 @@ CENTRAL = "https://zentral.example"
 @pytest.fixture
 def laptop(db, settings, tmp_path, players):
     settings.VENUE_MODE = True
+    settings.VENUE_DIR = tmp_path
     settings.VENUE_BACKUP_DIR = tmp_path / "venue-backups"
     director = make_user("leitung", role=GlobalRole.DIRECTOR)
     desk = make_user("orga")
@@ -24,3 +26,11 @@ def laptop(db, settings, tmp_path, players):
     receivers.connect()  # as at start-up on the laptop: publications reach the uploader
     yield state
     receivers.disconnect()
+
+
+@pytest.fixture(autouse=True)
+def _german():
+    """The light's texts are read in German, whatever language an earlier test's request left
+    active in this thread (the test client's LocaleMiddleware does not reset it)."""
+    with translation.override("de"):
+        yield
