@@ -70,6 +70,18 @@ def _clear_public_cache():
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a test client's request activates its
+    language in this thread (LocaleMiddleware), and a later test's German messages would
+    otherwise depend on which test this worker ran before."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     """The default hasher costs ~0.4 s per user; tests do not need its strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -70,6 +70,22 @@ def upload_due(state: VenueSyncState, now: datetime) -> bool:
     return waited >= settings.VENUE_UPLOAD_SECONDS
 
 
+def refresh_due(state: VenueSyncState, now: datetime) -> bool:
+    """Everything is uploaded, but the registry's changes (a consent withdrawn centrally) come
+    only with an upload's answer (issue 29.2): a quiet laptop sends its unchanged copy again
+    every VENUE_UPLOAD_SECONDS (the same number; central answers "already applied" with them)."""
+    if not selectors.all_uploaded(state) or selectors.is_refused(state):
+        return False
+    if state.attempted_at is None:
+        return False
+    waited = (now - state.attempted_at).total_seconds()
+    if state.failures:  # the line was down at the last look: as an upload would retry
+        if state.line_back_at is not None and state.line_back_at >= state.attempted_at:
+            return True
+        return waited >= backoff_seconds(state.failures)
+    return waited >= settings.VENUE_UPLOAD_SECONDS
+
+
 def backup_due(state: VenueSyncState, now: datetime) -> bool:
     if state.content_digest == state.backup_digest:
         return False
@@ -145,7 +161,7 @@ def _look(*, now: datetime | None, force: bool, post) -> str:
     services.content_refresh(state=state, now=now)
     if force and selectors.all_uploaded(state):
         return "current"
-    if not force and not upload_due(state, now):
+    if not force and not upload_due(state, now) and not refresh_due(state, now):
         if backup_due(state, now):
             services.envelope_sign(state=state, now=now)
             return "backup"

@@ -50,12 +50,27 @@ def test_first_look_uploads_and_backs_up_the_signed_copy(laptop):
     assert backup.stat().st_mode & 0o777 == 0o600
 
 
-def test_nothing_is_sent_while_nothing_changed(laptop):
+def test_nothing_is_sent_while_nothing_changed_within_the_interval(laptop, settings):
     line = Line(("applied", ""))
-    uploader.sync_once(post=line)
-    later = timezone.now() + timedelta(minutes=30)
-    assert uploader.sync_once(now=later, post=line) == "current"
+    start = timezone.now()
+    uploader.sync_once(now=start, post=line)
+    soon = start + timedelta(seconds=settings.VENUE_UPLOAD_SECONDS - 1)
+    assert uploader.sync_once(now=soon, post=line) == "current"
     assert len(line.sent) == 1
+
+
+def test_a_quiet_laptop_sends_its_unchanged_copy_again_for_the_registrys_changes(laptop, settings):
+    """Issue 29.2: a consent withdrawn centrally comes with an upload's answer; with nothing
+    new to upload the same copy (the same number) goes again every interval."""
+    line = Line(("applied", ""), ("unchanged", ""), ("unchanged", ""))
+    start = timezone.now()
+    uploader.sync_once(now=start, post=line)
+    later = start + timedelta(seconds=settings.VENUE_UPLOAD_SECONDS)
+    assert uploader.sync_once(now=later, post=line) == "unchanged"
+    assert uploader.sync_once(now=later + timedelta(seconds=5), post=line) == "current"
+    assert uploader.sync_once(now=later + timedelta(minutes=30), post=line) == "unchanged"
+    assert [_sequence(laptop, e) for _, e in line.sent] == [1, 1, 1]
+    assert selectors.status_light(_fresh(laptop)).colour == "green"
 
 
 def test_a_publication_is_uploaded_at_once_under_the_next_number(laptop):
