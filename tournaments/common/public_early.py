@@ -22,10 +22,10 @@ from django.conf import settings
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.common import CommonMiddleware
 from django.middleware.locale import LocaleMiddleware
-from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 
 from tournaments.common import live, metrics
+from tournaments.common.early import EarlyAnswerMiddleware
 from tournaments.common.public_cache import serve_stored, stored_page
 
 
@@ -38,27 +38,19 @@ _locale = LocaleMiddleware(_unused)
 _inner = (XFrameOptionsMiddleware(_unused), CommonMiddleware(_unused), _locale)
 
 
-class PublicPageMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        if (
+class PublicPageMiddleware(EarlyAnswerMiddleware):
+    def wanted(self, request) -> bool:
+        return (
             request.method == "GET"
             and settings.PUBLIC_CACHE_SECONDS > 0
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        ):
-            answer = _early(request)
-            if answer is not None:
-                return answer
-        return self.get_response(request)
+        )
+
+    def answer(self, request, match):
+        return _early(request, match)
 
 
-def _early(request):
-    try:
-        match = resolve(request.path_info)
-    except Resolver404:
-        return None
+def _early(request, match):
     spec = getattr(match.func, "public_page", None)
     desk = getattr(match.func, "live_desk", None)
     if spec is None or desk or spec.uncached(request):
