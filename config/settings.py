@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "tournaments.common.live.LivePollMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An anonymous visitor's stored public page: before sessions, language, CSRF, users (32.2).
+    "tournaments.common.public_early.PublicPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware: the language from the cookie or Accept-Language.
     "django.middleware.locale.LocaleMiddleware",

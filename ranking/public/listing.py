@@ -7,6 +7,8 @@ player hiding their name bumps it). A page shows a slice of them, built in Pytho
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
@@ -15,6 +17,7 @@ from django.utils.translation import ngettext
 
 from ranking.models import RankingYear
 from ranking.public.selectors import RankingRow, ranking_rows
+from ranking.public.selectors import year_page_version as year_page_version_of
 from tournaments.common import events
 from tournaments.common.formats import local_format
 from tournaments.common.html import escape, url_pattern
@@ -34,6 +37,16 @@ def year_rows(snapshot: RankingYear) -> tuple[RankingRow, ...]:
     key = f"public:ranking:{snapshot.year}:{snapshot.generation}:{stamp}:all{everywhere}"
     rows, _state = cached_once(key, lambda: ranking_rows(snapshot), timeout=seconds, local=True)
     return rows
+
+
+def year_page_version(kwargs: dict) -> str:
+    """The version of a year page (`public_page`'s key): the public data of every tournament
+    (the global generation) and what the year page shows beyond it
+    (`selectors.year_page_version`)."""
+    year = kwargs["year"]
+    shown = (events.global_generation(), *year_page_version_of(year))
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:20]
+    return f"ranking{year}.{digest}"
 
 
 def search(rows: tuple[RankingRow, ...], query: str) -> tuple[RankingRow, ...]:

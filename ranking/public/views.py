@@ -15,6 +15,7 @@ from ranking.public import selectors as public_selectors
 from tournaments.common import access
 from tournaments.common.csv_export import excel_writer
 from tournaments.common.http import int_or_404
+from tournaments.common.public_cache import public_page
 from tournaments.merge.selectors import kept_player_id
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
@@ -67,6 +68,7 @@ def _list_context(request, snapshot) -> dict:
     }
 
 
+@public_page(version=listing.year_page_version, uncached_params=("q",))
 def ranking_year(request, year: int):
     """The ranking of a year: its first screen is one page of the list (search and pages work
     without JavaScript; htmx swaps only the list), the whole list is one link away."""

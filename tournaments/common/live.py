@@ -25,12 +25,12 @@ from functools import wraps
 
 from django.conf import settings
 from django.http import HttpResponseNotModified
-from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
 
 from tournaments.common import events, metrics
+from tournaments.common.early import EarlyAnswerMiddleware
 
 
 def etag(request, tournament_id: int, *, desk: bool = False) -> str | None:
@@ -101,31 +101,23 @@ def _not_modified(tag: str):
     return response
 
 
-class LivePollMiddleware:
+class LivePollMiddleware(EarlyAnswerMiddleware):
     """An htmx poll with an `If-None-Match` of a live view (`live_view`) whose tag is still
     current gets its 304 here, high in the stack: no session loaded, no language chosen, no
     CSRF cookie, no user; the view's own check answers polls this one lets through."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        if (
+    def wanted(self, request) -> bool:
+        return (
             request.method == "GET"
             and "HTTP_IF_NONE_MATCH" in request.META
             and "HTTP_HX_REQUEST" in request.META
-        ):
-            answer = _early(request)
-            if answer is not None:
-                return answer
-        return self.get_response(request)
+        )
+
+    def answer(self, request, match):
+        return _early(request, match)
 
 
-def _early(request):
-    try:
-        match = resolve(request.path_info)
-    except Resolver404:
-        return None
+def _early(request, match):
     desk = getattr(match.func, "live_desk", None)
     pk = match.kwargs.get("pk")
     if desk is None or not isinstance(pk, int):

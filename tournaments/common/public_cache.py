@@ -24,6 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import TypeVar
 
@@ -179,7 +180,10 @@ KEYED_PARAMS = ("nach_runde", "q", "spieler", "ansicht", "tisch", "seite", "alle
 string (``?x=1``, ``?x=2``, …) is the same page, so random URLs cannot fill the cache."""
 
 
-KEYED_TARGETS = ("standings-table", "live-standings", "live-results", "live-pairing", "screen")
+KEYED_TARGETS = (
+    "standings-table", "live-standings", "live-results", "live-pairing", "screen",
+    "ranking-table", "ranking-status",
+)  # fmt: skip
 """htmx targets a cached page renders a partial of: each is its own variant (a live poll of the
 standings must not be served the search's table partial); any other target is the plain one."""
 
@@ -198,8 +202,19 @@ def _key(request, generation: str) -> str:
     return f"public:page:{generation}:{partial}:{language}:{path}"
 
 
-def page_key(request, *, scope: str, pk: int | None = None) -> str | None:
-    """The cache key of this request's page now, or None when the page is not to be cached."""
+def page_key(
+    request,
+    *,
+    scope: str,
+    pk: int | None = None,
+    version: Callable[[dict], str | None] | None = None,
+    kwargs: dict | None = None,
+) -> str | None:
+    """The cache key of this request's page now, or None when the page is not to be cached.
+    ``version`` (given the view's ``kwargs``) names the page's own version instead of a scope."""
+    if version is not None:
+        tag = version(kwargs or {})
+        return _key(request, tag) if tag else None
     if scope == "all":
         generation = events.global_generation()
         tag = f"all{generation}"
@@ -207,6 +222,58 @@ def page_key(request, *, scope: str, pk: int | None = None) -> str | None:
         generation = events.public_generation(pk)
         tag = f"t{pk}.{generation}"
     return _key(request, tag) if generation else None
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """How `public_page` caches a view; kept on the view (``view.public_page``, through outer
+    decorators) for `tournaments.common.public_early`, which serves its hits early."""
+
+    scope: str
+    uncached_params: tuple[str, ...]
+    version: Callable[[dict], str | None] | None
+
+    def uncached(self, request) -> bool:
+        """A request answered by the view directly (e.g. a live search)."""
+        return any(request.GET.get(name) for name in self.uncached_params)
+
+    def key(self, request, kwargs: dict) -> str | None:
+        return page_key(
+            request, scope=self.scope, pk=kwargs.get("pk"), version=self.version, kwargs=kwargs
+        )
+
+
+def stored_page(key: str) -> tuple | None:
+    """The stored page under ``key`` (this process's copy, else the shared cache's), or None:
+    a read only, no lock and no render (`public_page` renders what is missing)."""
+    value = _local_get(key)
+    if value is None:
+        value = _get(key)
+        if not isinstance(value, tuple):
+            return None
+        _local_set(key, value)
+    return value
+
+
+def serve_stored(request, value: tuple, state: str) -> HttpResponse:
+    """The response of a stored page: its gzip bytes to clients that accept them (else
+    unpacked), its kept headers, ``X-Public-Cache: state``."""
+    compressed, headers = value
+    if _accepts_gzip(request):
+        response = HttpResponse(compressed)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(compressed))
+    for name, header in headers.items():
+        response[name] = header
+    return _served(response, state)
+
+
+def _served(response, state: str):
+    patch_vary_headers(response, ("Accept-Encoding",))
+    response["X-Public-Cache"] = state
+    metrics.public_cache_outcome(state)
+    return response
 
 
 def _accepts_gzip(request) -> bool:
@@ -229,10 +296,16 @@ def _packed(request, response):
     return response
 
 
-def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] = ()):
+def public_page(
+    *,
+    scope: str = "tournament",
+    uncached_params: tuple[str, ...] = (),
+    version: Callable[[dict], str | None] | None = None,
+):
     """Cache a GET view for anonymous users; ``scope`` "tournament" keys on ``pk``, "all" on the
-    global generation (pages listing every tournament); other methods than GET and HEAD get
-    405. The header ``X-Public-Cache`` says
+    global generation (pages listing every tournament); ``version``, given the view's keyword
+    arguments, returns the page's own version instead (None: not cached); other methods than
+    GET and HEAD get 405. The header ``X-Public-Cache`` says
     "hit", "wait" (rendered meanwhile by another request) or "miss" (rendered here).
 
     Pages are stored gzip-compressed (once per render) and served so to every client that
@@ -242,7 +315,10 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
     from the database, so a publication retires it everywhere within a second).
     A request with one of ``uncached_params`` (e.g. a live search, computed from cached data)
     is answered by the view directly (compressed if long) and not stored.
+    An anonymous visitor's hit is mostly served before the session and the language middleware
+    (`tournaments.common.public_early`), with the same headers and bytes.
     """
+    spec = PageSpec(scope=scope, uncached_params=uncached_params, version=version)
 
     def decorator(view):
         @wraps(view)
@@ -253,9 +329,9 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
             seconds = settings.PUBLIC_CACHE_SECONDS
             if request.method != "GET" or request.user.is_authenticated or seconds <= 0:
                 return view(request, *args, **kwargs)
-            if any(request.GET.get(name) for name in uncached_params):
+            if spec.uncached(request):
                 return _packed(request, view(request, *args, **kwargs))
-            key = page_key(request, scope=scope, pk=kwargs.get("pk"))
+            key = spec.key(request, kwargs)
             if key is None:
                 return view(request, *args, **kwargs)
             rendered = []
@@ -277,22 +353,11 @@ def public_page(*, scope: str = "tournament", uncached_params: tuple[str, ...] =
             )
             if not isinstance(value, tuple):
                 return value
-            if state == "miss":
-                response = rendered[-1]
-            else:
-                compressed, headers = value
-                if _accepts_gzip(request):
-                    response = HttpResponse(compressed)
-                    response["Content-Encoding"] = "gzip"
-                else:
-                    response = HttpResponse(gzip.decompress(compressed))
-                for name, header in headers.items():
-                    response[name] = header
-            patch_vary_headers(response, ("Accept-Encoding",))
-            response["X-Public-Cache"] = state
-            metrics.public_cache_outcome(state)
-            return response
+            if state != "miss":
+                return serve_stored(request, value, state)
+            return _served(rendered[-1], state)
 
+        wrapper.public_page = spec  # read by public_early (kept by outer decorators)
         return wrapper
 
     return decorator
