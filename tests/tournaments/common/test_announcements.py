@@ -65,6 +65,7 @@ NOT_PUBLIC = {
         "local_director_ensure": "a login on the laptop, shown nowhere",
         "package_load": "loads into an empty database (refused otherwise): no page was cached",
         "backup_restore": "as above",
+        "line_seen": "what the line probe saw: the status light, shown to the director only",
     },
     "setup/services.py": {
         "tournament_create": "a new tournament is a draft, not public until registration opens",
