@@ -51,8 +51,9 @@ print("round", rnd.number, rnd.status, "tournament", tournament.pk)
 class VenueProcess:
     """One laptop: its folder (database, key, backups) and the commands run on it."""
 
-    def __init__(self, folder: Path, *, template: Path | None = None):
+    def __init__(self, folder: Path, *, template: Path | None = None, env: dict | None = None):
         self.folder = folder
+        self.extra_env = dict(env or {})  # e.g. shorter timers for a test of the day
         folder.mkdir(parents=True, exist_ok=True)
         if template is not None:  # a migrated empty database: saves the migrations each time
             shutil.copy(template, folder / "venue.sqlite3")
@@ -63,7 +64,7 @@ class VenueProcess:
         env["DJANGO_STATIC_ROOT"] = str(TEMPLATE / "static")  # collected once for all
         for name in ("DATABASE_URL", "REDIS_URL", "DJANGO_ALLOWED_HOSTS"):
             env.pop(name, None)
-        return env
+        return {**env, **self.extra_env}
 
     def manage(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         done = subprocess.run(
