@@ -164,7 +164,12 @@ BACKEND_FREE = (
 
 #: Modules whose tests take long (a browser, processes of their own, a world of module scope):
 #: handed out first, so the test workers (pytest-xdist) do not wait for one of them at the end.
-LONG = ("test_venue_process.py", "test_venue_day.py", "test_matrix.py", "test_every_page_english.py")
+LONG = (
+    "test_venue_process.py",
+    "test_venue_day.py",
+    "test_matrix.py",
+    "test_every_page_english.py",
+)
 
 
 def _same_on_every_backend(item) -> bool:

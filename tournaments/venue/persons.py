@@ -40,10 +40,11 @@ def _person(user) -> dict:
     return {"username": user.get_username(), "name": user.get_full_name().strip()}
 
 
-def staff_roster(*, tournament: Tournament) -> dict:
+def staff_roster(*, tournament: Tournament, active_only: bool = True) -> dict:
     """Who may work at the venue, for the checkout package: the tournament's staff (its juniors'
     field is staffed by it) and the federation's referee list, by user name, name and role.
-    Nothing else of the accounts: no password hash, no e-mail."""
+    Nothing else of the accounts: no password hash, no e-mail. The laptop's backups carry it
+    too (``active_only=False``: there the listed people cannot log in until given a PIN)."""
     rows = (
         TournamentStaff.objects.filter(
             tournament_id=tournament.main_tournament_id, role__in=VENUE_ROLES
@@ -51,12 +52,14 @@ def staff_roster(*, tournament: Tournament) -> dict:
         .select_related("user")
         .order_by("user__username", "role")
     )
-    staff = [_person(s.user) | {"role": s.role} for s in rows]
+    helpers = set(VenuePerson.objects.values_list("user_id", flat=True))
+    staff = [_person(s.user) | {"role": s.role} for s in rows if s.user_id not in helpers]
     referees = []
     groups = [g.value for g in REFEREE_GROUPS]
     listed = (
         get_user_model()
-        .objects.filter(is_active=True, groups__name__in=groups)
+        .objects.filter(groups__name__in=groups, **({"is_active": True} if active_only else {}))
+        .exclude(pk__in=VenuePerson.objects.values("user_id"))  # the venue's own helpers
         .distinct()
         .order_by("username")
         .prefetch_related("groups")

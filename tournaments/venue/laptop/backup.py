@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.venue.laptop.selectors import backup_dir
+from tournaments.venue.persons import staff_roster
 
 KIND = "drv-venue-backup"
 #: backups kept in the folder (the newest ones): a day's worth at one every couple of minutes
@@ -38,6 +39,8 @@ def backup_write(*, state, envelope: str, now: datetime) -> Path:
         "sequence": state.sequence,
         "made_at": now.isoformat(),
         "envelope": envelope,
+        # the people who may work here (a restored laptop lists them for their PINs again)
+        "staff": staff_roster(tournament=checkout.tournament, active_only=False),
     }
     path = folder / name
     temporary = folder / f".{name}.tmp"

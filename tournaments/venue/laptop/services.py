@@ -308,6 +308,7 @@ def backup_restore(*, path, central_url: str = "") -> VenueSyncState:
         "key": found["key"],
         "central_url": found["central_url"],
         "document": document,
+        "staff": found.get("staff") or {},
     }
     state = package_load(package=package, central_url=central_url or found["central_url"])
     digest = content_digest(document)

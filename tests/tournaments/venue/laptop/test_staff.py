@@ -239,3 +239,33 @@ def test_the_helper_form(client, laptop, people):
         "Bernd meldet sich als „bernd“ mit dem vergebenen Passwort an."
     ]
     assert 'data-testid="person-bernd"' in done.content.decode()
+
+
+def test_a_backup_carries_the_people_so_a_restored_laptop_lists_them_again(laptop, people):
+    """The laptop dies: the one restored from its backup lists the package's staff and the
+    referee list for their PINs again, as the package did (without any password)."""
+    import json
+
+    from django.utils import timezone
+
+    from tournaments.venue.laptop import central, selectors
+    from tournaments.venue.laptop import services as laptop_services
+
+    t = laptop.checkout.tournament
+    laptop_services.envelope_sign(state=laptop, now=timezone.now())
+    path = selectors.backup_dir() / laptop.backup_file
+    roster = json.loads(path.read_text())["staff"]
+    assert [r["username"] for r in roster["referees"]] == ["haupt", "schiri"]
+    assert {(r["username"], r["role"]) for r in roster["staff"]} >= {
+        ("desk-zwei", StaffRole.DESK),
+        ("schiri", StaffRole.REFEREE),
+    }
+    assert "password" not in path.read_text()
+
+    central._copy_delete()  # a fresh laptop's copy (the log-ins' table aside)
+    restored = laptop_services.backup_restore(path=path)
+    t = restored.checkout.tournament
+    roles = set(TournamentStaff.objects.filter(tournament=t).values_list("user__username", "role"))
+    assert {("desk-zwei", StaffRole.DESK), ("schiri", StaffRole.REFEREE)} <= roles
+    listed = {p.user.username for p in venue_people(t)}
+    assert {"desk-zwei", "haupt", "schiri", "anna-schmidt"} <= listed
