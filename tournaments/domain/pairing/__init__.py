@@ -51,7 +51,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
+from tournaments.domain.pairing import exact
 from tournaments.domain.pairing import texts as T
+from tournaments.domain.pairing.exact import EXACT_MAX_PLAYERS
 from tournaments.domain.pairing.history import History, _pair
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
 from tournaments.domain.pairing.teams import NO_TEAMS, TeamClash, separate_teams, team_clashes
@@ -77,6 +79,10 @@ METHOD_TEAMS = "teams-v1"
 
 DEFAULT_TIME_BUDGET_S = 30.0
 """Safety net only: the iteration budget ends the search long before this on any sane input."""
+
+EXACT_TIME_BUDGET_S = 0.6
+"""Wall-clock cap of the exact step (fields up to ``EXACT_MAX_PLAYERS``): when it strikes, the
+heuristic's seating stands and the method says ``:unproven=time-capped``."""
 
 
 class PairingError(ValueError):
@@ -324,6 +330,29 @@ def pair_final(
     )
 
 
+def _prove(search: SeatingSearch, exact_up_to: int, deadline: float) -> str:
+    """The exact step after the heuristic (``exact.solve``): on fields up to ``exact_up_to``
+    players, replace the heuristic's seating by the optimum when that is better, and say in the
+    method's words whether the seating kept is proven optimal."""
+    if search.n > exact_up_to:
+        return ":unproven=heuristic-only"
+    result = exact.solve(
+        n=search.n,
+        sizes=search.sizes,
+        pin_slot=search.pin_slot,
+        met=search.met,
+        last=search.last,
+        team_of=search.team_of,
+        weights=(search.wr, search.wc, search.wt),
+        start=search.members,
+        start_cost=sum(search.table_cost(members) for members in search.members),
+        deadline=deadline,
+    )
+    if result.groups is not None:
+        search.install(result.groups)
+    return f":optimal={result.how}" if result.proven else f":unproven={result.how}"
+
+
 def pair_next_round(
     order: Sequence[int],
     *,
@@ -335,6 +364,8 @@ def pair_next_round(
     time_budget_s: float = DEFAULT_TIME_BUDGET_S,
     beam: int | None = None,
     teams: Mapping[int, int] = NO_TEAMS,
+    exact_up_to: int = EXACT_MAX_PLAYERS,
+    exact_time_budget_s: float = EXACT_TIME_BUDGET_S,
 ) -> tuple[Pairing, PairingReport]:
     """Round 2 and later: by the standings, avoiding repeat meetings (Klub 7.1; SPEC §2).
 
@@ -362,7 +393,8 @@ def pair_next_round(
     for player, table in pinned.items():
         pin_slot[index[player]] = table - 1
 
-    width = beam_width(n) if beam is None else beam
+    exact_field = n <= exact_up_to
+    width = beam_width(n, exact=exact_field) if beam is None else beam
     budget = default_budget(n) if budget_iterations is None else budget_iterations
     team_of = [teams.get(player) for player in order] if teams else None
     search = SeatingSearch(
@@ -373,6 +405,7 @@ def pair_next_round(
         search.greedy()
     iterations, capped = search.anneal(budget, time.perf_counter() + time_budget_s)
     parted = search.part_team_mates()
+    proof = _prove(search, exact_up_to, time.perf_counter() + exact_time_budget_s)
     slots = search.ordered_slots()
 
     groups = [[order[i] for i in members] for members in slots]
@@ -381,6 +414,7 @@ def pair_next_round(
         method += ":time-capped"
     if parted:
         method += f":teams-parted={parted}"
+    method += proof
     pairing = Pairing(
         tables=_with_letters(groups, random.Random(f"letters:{seed}")), seed=seed, method=method
     )

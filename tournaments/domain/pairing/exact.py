@@ -1,0 +1,392 @@
+"""The exact optimum of a later round's seating (SPEC §2, Klub 7.1) for fields up to 64 players.
+
+A seating is a set partitioning: choose tables (sets of players of an allowed size) so that every
+player sits at exactly one and each size is used as often as the round has tables of it. A table
+costs what :meth:`SeatingSearch.table_cost` charges (repeats, consecutive repeats, team-mates,
+excess spread, with weights that make one number compare like :func:`objective`), so the
+cheapest partition is the lexicographic optimum.
+
+How (column generation, then reduced-cost fixing):
+
+1. The heuristic's seating is the upper bound U. No table of a seating at least as good can cost
+   more than U, so the candidate tables are every table of cost <= U (numpy, all at once), those
+   that break a pin left out.
+2. The linear relaxation over the candidates is solved by column generation: a small master
+   problem (HiGHS through ``scipy.optimize.linprog``) starting from the heuristic's tables, its
+   duals price every candidate, the most negative ones join, until none is negative. Its value L
+   is a lower bound of every seating (a Lagrangian bound is checked on the way).
+3. All costs are integers: when U <= ceil(L), the heuristic's seating is optimal and that is the
+   proof. Otherwise every table whose reduced cost exceeds U - L can be part of no seating better
+   than U; the integer programme over the rest (``scipy.optimize.milp``, HiGHS, relative gap 0)
+   gives the optimum, and HiGHS's status "optimal" is the proof.
+
+A wall-clock deadline guards the integer programme; when it strikes, the caller keeps the
+heuristic's seating and says so in the method. HiGHS is deterministic: the same input gives the
+same seating, and the heuristic's seating is kept whenever the optimum only ties it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from scipy.optimize import Bounds, LinearConstraint, linprog, milp
+from scipy.sparse import csc_matrix
+
+EXACT_MAX_PLAYERS = 64
+"""Fields up to this size get the exact optimum; larger ones keep the heuristic."""
+
+PRICE_BATCH = 3
+"""Columns that join the master per player and round of pricing (the most negative ones)."""
+
+TOLERANCE = 1e-6
+"""Slack for the solver's floating point on integer costs."""
+
+UNIT_TARGETS = 4
+"""Targets searched one cost unit apart before the step starts doubling."""
+
+CUT_TOLERANCE = 1e-3
+CUT_BATCH = 200
+"""Triangle cuts join when violated by more than CUT_TOLERANCE, at most CUT_BATCH per round."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExactResult:
+    """What the exact step found.
+
+    ``groups``: the optimum's tables as rank indices, or None when the heuristic's seating stands
+    (it is optimal, or the search gave up); ``proven``: the seating the caller keeps is optimal;
+    ``how``: ``"bound"`` (the heuristic met the LP bound), ``"milp"`` (the integer programme
+    proved it), ``"time-capped"`` or ``"solver-failed"``; ``lower_bound``: the LP bound;
+    ``columns``: the tables in the integer programme (0 when it did not run).
+    """
+
+    groups: list[list[int]] | None
+    proven: bool
+    how: str
+    lower_bound: float
+    columns: int = 0
+
+
+@cache
+def combinations_array(n: int, k: int) -> np.ndarray:
+    """All k-subsets of range(n), ascending within a row, as an array of shape (C(n, k), k)."""
+    if k == 1:
+        return np.arange(n, dtype=np.int16).reshape(n, 1)
+    parts = []
+    for first in range(n - k + 1):
+        rest = combinations_array(n - first - 1, k - 1) + np.int16(first + 1)
+        head = np.full((len(rest), 1), first, dtype=np.int16)
+        parts.append(np.hstack((head, rest)))
+    if not parts:
+        return np.empty((0, k), dtype=np.int16)
+    result = np.vstack(parts)
+    result.flags.writeable = False
+    return result
+
+
+def _penalties(
+    n: int,
+    met: Sequence[set[int]],
+    last: Sequence[set[int]],
+    team_of: Sequence[int | None] | None,
+    weights: tuple[int, int, int],
+) -> np.ndarray:
+    """Cost of each pair sitting together, as :meth:`SeatingSearch.table_cost` charges it."""
+    wr, wc, wt = weights
+    pairs = np.zeros((n, n), dtype=np.int64)
+    for a in range(n):
+        for b in met[a]:
+            pairs[a, b] = wr + wc if b in last[a] else wr
+    if team_of is not None and wt:
+        teams = np.array([-1 if t is None else t for t in team_of], dtype=np.int64)
+        same = (teams[:, None] == teams[None, :]) & (teams[:, None] >= 0)
+        np.fill_diagonal(same, False)
+        pairs += wt * same
+    return pairs
+
+
+def candidates(
+    n: int,
+    size: int,
+    pairs: np.ndarray,
+    upper: int,
+    pin_slot: Sequence[int],
+    sizes: Sequence[int],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every table of ``size`` players that costs at most ``upper`` and keeps the pins: the
+    tables (rank indices) and their costs."""
+    tables = combinations_array(n, size)
+    cost = (tables[:, -1] - tables[:, 0] - (size - 1)).astype(np.int64)
+    for i in range(size):
+        for j in range(i + 1, size):
+            cost += pairs[tables[:, i], tables[:, j]]
+    keep = cost <= upper
+    pins_by_slot: dict[int, list[int]] = {}
+    for player, slot in enumerate(pin_slot):
+        if slot >= 0:
+            pins_by_slot.setdefault(slot, []).append(player)
+    if pins_by_slot:
+        touched = np.zeros(len(tables), dtype=np.int64)
+        for slot, players in pins_by_slot.items():
+            count = np.zeros(len(tables), dtype=np.int64)
+            for player in players:
+                count += (tables == player).any(axis=1)
+            ok = (count == 0) | ((count == len(players)) & (sizes[slot] == size))
+            keep &= ok
+            touched += count > 0
+        keep &= touched <= 1
+    return tables[keep], cost[keep]
+
+
+def solve(
+    *,
+    n: int,
+    sizes: Sequence[int],
+    pin_slot: Sequence[int],
+    met: Sequence[set[int]],
+    last: Sequence[set[int]],
+    team_of: Sequence[int | None] | None,
+    weights: tuple[int, int, int],
+    start: Sequence[Sequence[int]],
+    start_cost: int,
+    deadline: float,
+) -> ExactResult:
+    """The optimum seating, starting from ``start`` (a seating of cost ``start_cost``)."""
+    kinds = sorted(set(sizes))
+    counts = np.array([sizes.count(k) for k in kinds], dtype=float)
+    pairs = _penalties(n, met, last, team_of, weights)
+    blocks, costs, kind_of = [], [], []
+    for at, size in enumerate(kinds):
+        tables, cost = candidates(n, size, pairs, start_cost, pin_slot, sizes)
+        blocks.append(tables)
+        costs.append(cost)
+        kind_of.append(np.full(len(tables), at, dtype=np.int64))
+    master = _Master(n, kinds, counts, blocks, np.concatenate(costs), np.concatenate(kind_of))
+    master.add_start(start)
+    lower = -np.inf
+    while True:
+        if time.perf_counter() > deadline:
+            return ExactResult(None, False, "time-capped", lower)
+        lp = master.solve_lp()
+        if lp is None:
+            return ExactResult(None, False, "solver-failed", lower)
+        reduced = master.reduced_costs(lp)
+        lower = max(lower, master.lagrangian_bound(lp, reduced))
+        if start_cost <= np.ceil(lower - TOLERANCE):
+            return ExactResult(None, True, "bound", lower)
+        if master.add_columns(reduced) or master.add_cuts(lp):
+            continue
+        break
+    # Every column priced, every violated triangle cut in: lp.fun is a lower bound L, and a
+    # seating of cost <= L + t uses only columns of reduced cost <= t. So search below rising
+    # targets: the integer programme over those columns finds the optimum once it finds a
+    # seating within the target, and nothing below the start once the target reaches it.
+    known: tuple[int, int | None, np.ndarray | None] = (-1, None, None)
+    for target in _targets(int(np.ceil(lp.fun - TOLERANCE)), start_cost - 1):
+        keep = np.flatnonzero(reduced <= target - lp.fun + TOLERANCE * max(1.0, abs(lp.fun)))
+        if len(keep) != known[0]:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return ExactResult(None, False, "time-capped", lower, len(keep))
+            result = milp(
+                master.cost[keep],
+                constraints=[
+                    *master.constraints(keep),
+                    LinearConstraint(csc_matrix(master.cost[keep].reshape(1, -1)), -np.inf, target),
+                ],
+                integrality=np.ones(len(keep)),
+                bounds=Bounds(0, 1),
+                options={"time_limit": remaining, "mip_rel_gap": 0.0},
+            )
+            if result.status == 1:
+                return ExactResult(None, False, "time-capped", lower, len(keep))
+            if result.status == 2 or (result.status == 0 and result.x is None):
+                known = (len(keep), None, None)
+            elif result.status == 0:
+                picked = keep[np.flatnonzero(result.x > 0.5)]
+                known = (len(keep), int(master.cost[picked].sum()), picked)
+            else:
+                return ExactResult(None, False, "solver-failed", lower, len(keep))
+        _count, found, picked = known
+        if found is not None and found <= target:
+            groups = [[int(p) for p in master.tables[j] if p < n] for j in picked]
+            return ExactResult(groups, True, "milp", lower, len(keep))
+    return ExactResult(None, True, "milp", lower, int(known[0]))
+
+
+def _targets(first: int, last: int) -> list[int]:
+    """Costs to search below, from the bound up to just under the start: one by one at first,
+    then doubling the step (with a repeat in the start, costs jump by the repeat's weight)."""
+    targets, step, target = [], 1, first
+    while target < last:
+        targets.append(target)
+        target += step
+        if len(targets) >= UNIT_TARGETS:
+            step *= 2
+    if first <= last:
+        targets.append(last)
+    return targets
+
+
+class _Master:
+    """The restricted master problem over the candidate tables, with triangle cuts.
+
+    Tables are padded to the largest size with the dummy player n, whose dual is 0. A triangle
+    cut for players {a, b, c}: at most one table holds two or more of them (any two such tables
+    share a player). The LP often seats a, b, c pairwise at half weight across three tables;
+    the cut removes that. A table's coefficient in the cut is (pairs of the table inside the
+    triangle) - 2 * (the triangle inside the table), so pricing needs only pair and triple
+    lookups however many cuts there are.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        kinds: list[int],
+        counts: np.ndarray,
+        blocks: list[np.ndarray],
+        cost: np.ndarray,
+        kind: np.ndarray,
+    ) -> None:
+        self.n, self.kinds, self.counts = n, kinds, counts
+        width = max(kinds)
+        padded = []
+        for block in blocks:
+            rows = np.full((len(block), width), n, dtype=np.int64)
+            rows[:, : block.shape[1]] = block
+            padded.append(rows)
+        self.tables = np.vstack(padded)
+        self.cost = cost.astype(float)
+        self.kind = kind
+        self.rhs = np.concatenate((np.ones(n), counts))
+        self.in_master = np.zeros(len(self.tables), dtype=bool)
+        positions = range(width)
+        self.pair_positions = [(i, j) for i in positions for j in positions if i < j]
+        self.triple_positions = [
+            (i, j, k) for i in positions for j in positions for k in positions if i < j < k
+        ]
+        self.cuts = np.empty((0, 3), dtype=np.int64)
+
+    def add_start(self, start: Sequence[Sequence[int]]) -> None:
+        """The heuristic's tables: the master is feasible from the first round on."""
+        keys = self._keys(self.tables)
+        for group in start:
+            row = np.full((1, self.tables.shape[1]), self.n, dtype=np.int64)
+            row[0, : len(group)] = sorted(group)
+            self.in_master[np.flatnonzero(keys == self._keys(row)[0])] = True
+
+    def _keys(self, tables: np.ndarray) -> np.ndarray:
+        """One integer per table (its players in base n + 1)."""
+        keys = np.zeros(len(tables), dtype=np.int64)
+        for column in range(tables.shape[1]):
+            keys = keys * (self.n + 1) + tables[:, column]
+        return keys
+
+    def _cut_matrix(self, chosen: np.ndarray) -> csc_matrix:
+        """Coefficients of the cuts (rows) for the tables ``chosen`` (columns)."""
+        sub = self.tables[chosen]
+        inside = (sub[:, None, :, None] == self.cuts[None, :, None, :]).any(axis=3).sum(axis=2)
+        return csc_matrix((inside >= 2).T.astype(float))
+
+    def _incidence(self, chosen: np.ndarray) -> csc_matrix:
+        n = self.n
+        sub = self.tables[chosen]
+        entries = sub < n
+        row = np.concatenate((sub[entries], n + self.kind[chosen]))
+        col = np.concatenate((np.nonzero(entries)[0], np.arange(len(chosen))))
+        return csc_matrix((np.ones(len(row)), (row, col)), shape=(n + len(self.kinds), len(chosen)))
+
+    def constraints(self, chosen: np.ndarray) -> list[LinearConstraint]:
+        result = [LinearConstraint(self._incidence(chosen), self.rhs, self.rhs)]
+        if len(self.cuts):
+            result.append(LinearConstraint(self._cut_matrix(chosen), -np.inf, 1.0))
+        return result
+
+    def solve_lp(self):
+        chosen = np.flatnonzero(self.in_master)
+        cut_rows = self._cut_matrix(chosen) if len(self.cuts) else None
+        lp = linprog(
+            self.cost[chosen],
+            A_ub=cut_rows,
+            b_ub=np.ones(len(self.cuts)) if len(self.cuts) else None,
+            A_eq=self._incidence(chosen),
+            b_eq=self.rhs,
+            bounds=(0, None),
+            method="highs",
+        )
+        if lp.status != 0:
+            return None
+        lp.chosen = chosen
+        return lp
+
+    def reduced_costs(self, lp) -> np.ndarray:
+        n, tables = self.n, self.tables
+        duals = np.append(lp.eqlin.marginals[:n], 0.0)
+        reduced = self.cost - duals[tables].sum(axis=1) - lp.eqlin.marginals[n + self.kind]
+        if len(self.cuts):
+            sigma = lp.ineqlin.marginals  # <= 0
+            pair = np.zeros((n + 1, n + 1))
+            triple = np.zeros((n + 1, n + 1, n + 1))
+            for (a, b, c), s in zip(self.cuts, sigma, strict=True):
+                pair[a, b] += s
+                pair[a, c] += s
+                pair[b, c] += s
+                triple[a, b, c] = s
+            for i, j in self.pair_positions:
+                reduced -= pair[tables[:, i], tables[:, j]]
+            for i, j, k in self.triple_positions:
+                reduced += 2 * triple[tables[:, i], tables[:, j], tables[:, k]]
+        return reduced
+
+    def lagrangian_bound(self, lp, reduced: np.ndarray) -> float:
+        """Any seating costs at least the master's value plus, per table size, its count times
+        the smallest reduced cost of that size (the cuts' duals are <= 0 and their rows <= 1)."""
+        bound = lp.fun
+        for at in range(len(self.kinds)):
+            of_kind = reduced[self.kind == at]
+            if len(of_kind):
+                bound += self.counts[at] * min(0.0, float(of_kind.min()))
+        return bound
+
+    def add_columns(self, reduced: np.ndarray) -> bool:
+        negative = np.flatnonzero((reduced < -TOLERANCE) & ~self.in_master)
+        batch = PRICE_BATCH * self.n
+        if len(negative) > batch:
+            negative = negative[np.argpartition(reduced[negative], batch)[:batch]]
+        self.in_master[negative] = True
+        return bool(len(negative))
+
+    def add_cuts(self, lp) -> bool:
+        """Add the most violated triangle cuts of the LP's solution; False when none is."""
+        n = self.n
+        used = np.flatnonzero(lp.x > TOLERANCE)
+        weight = lp.x[used]
+        sub = self.tables[lp.chosen[used]]
+        pair = np.zeros((n + 1, n + 1))
+        triple = np.zeros((n + 1, n + 1, n + 1))
+        for i, j in self.pair_positions:
+            np.add.at(pair, (sub[:, i], sub[:, j]), weight)
+        for i, j, k in self.triple_positions:
+            np.add.at(triple, (sub[:, i], sub[:, j], sub[:, k]), weight)
+        pair, triple = pair[:n, :n], triple[:n, :n, :n]
+        lhs = pair[:, :, None] + pair[:, None, :] + pair[None, :, :] * 1.0 - 2 * triple
+        a, b, c = np.nonzero(np.triu(np.ones((n, n), dtype=bool), 1)[:, :, None] & _upper3(n))
+        values = lhs[a, b, c]
+        violated = np.flatnonzero(values > 1 + CUT_TOLERANCE)
+        if not len(violated):
+            return False
+        if len(violated) > CUT_BATCH:
+            violated = violated[np.argpartition(-values[violated], CUT_BATCH)[:CUT_BATCH]]
+        found = np.stack((a[violated], b[violated], c[violated]), axis=1)
+        self.cuts = np.vstack((self.cuts, found))
+        return True
+
+
+@cache
+def _upper3(n: int) -> np.ndarray:
+    """Mask of (a, b, c) with b < c, shape (1, n, n): with a < b it gives a < b < c."""
+    return np.triu(np.ones((n, n), dtype=bool), 1)[None, :, :]
