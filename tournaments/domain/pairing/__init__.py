@@ -24,6 +24,11 @@ the database; "who met whom" comes in once as a :class:`History`.
   are hard to avoid). Simulated annealing over swaps of players close in rank (now and then far
   apart, to escape) then repairs what is left and tightens the tables. The greedy fill remains as
   the fallback start when pins leave the sweep without a seating.
+* Exact optimum (fields up to ``exact.EXACT_MAX_PLAYERS`` = 64): after the heuristic,
+  ``exact.solve`` proves its seating optimal by a lower bound or finds the optimum with an
+  integer programme (HiGHS through scipy), within ``EXACT_TIME_BUDGET_S``; the method ends in
+  ``:optimal=bound``, ``:optimal=milp``, or ``:unproven=...`` (time-capped, solver-failed,
+  heuristic-only above 64 players) when the heuristic's seating stands unproven.
 * Our reading with 3-player tables (000 §1A): the tables keep the sizes asked for, 4-tables
   first; the search decides who forms the 3-tables, who need not be the bottom of the standings.
   Tables are numbered by their best player among the tables of the same size.
