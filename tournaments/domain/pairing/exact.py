@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
@@ -71,14 +71,23 @@ class ExactResult:
     columns: int = 0
 
 
-@cache
+@lru_cache(maxsize=4)
 def combinations_array(n: int, k: int) -> np.ndarray:
-    """All k-subsets of range(n), ascending within a row, as an array of shape (C(n, k), k)."""
+    """All k-subsets of range(n), ascending within a row, as an array of shape (C(n, k), k).
+
+    Only the last few fields' tables stay cached (a worker meets many field sizes, and all
+    4-subsets of 64 players take 5 MB); the smaller pieces they are built from stay cached
+    for all field sizes (about 4 MB in all up to 64 players).
+    """
+    return _combinations(n, k)
+
+
+def _combinations(n: int, k: int) -> np.ndarray:
     if k == 1:
         return np.arange(n, dtype=np.int16).reshape(n, 1)
     parts = []
     for first in range(n - k + 1):
-        rest = combinations_array(n - first - 1, k - 1) + np.int16(first + 1)
+        rest = _pieces(n - first - 1, k - 1) + np.int16(first + 1)
         head = np.full((len(rest), 1), first, dtype=np.int16)
         parts.append(np.hstack((head, rest)))
     if not parts:
@@ -86,6 +95,11 @@ def combinations_array(n: int, k: int) -> np.ndarray:
     result = np.vstack(parts)
     result.flags.writeable = False
     return result
+
+
+@cache
+def _pieces(n: int, k: int) -> np.ndarray:
+    return _combinations(n, k)
 
 
 def _penalties(
