@@ -258,7 +258,10 @@ def test_pair_next_round_replays_from_the_recorded_method():
     pairing, _ = pair_next_round(
         SIXTEEN, history=history, table_sizes=FOUR_TABLES, seed=5, beam=10, budget_iterations=500
     )
-    assert pairing.method == "standings-v1:beam=10:iterations=500:optimal=bound"
+    assert pairing.method == (
+        "standings-v1:beam=10:iterations=500"
+        ":exact=rounds50,simplex8000,tables1100,nodes100:optimal=bound"
+    )
     replay, _ = pair_next_round(
         SIXTEEN, history=history, table_sizes=FOUR_TABLES, seed=5, beam=10, budget_iterations=500
     )

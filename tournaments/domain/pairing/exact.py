@@ -20,9 +20,17 @@ How (column generation, then reduced-cost fixing):
    than U; the integer programme over the rest (``scipy.optimize.milp``, HiGHS, relative gap 0)
    gives the optimum, and HiGHS's status "optimal" is the proof.
 
-A wall-clock deadline guards the integer programme; when it strikes, the caller keeps the
-heuristic's seating and says so in the method. HiGHS is deterministic: the same input gives the
-same seating, and the heuristic's seating is kept whenever the optimum only ties it.
+Work limits, not seconds (:class:`ExactLimits`): the step counts its master LPs, their simplex
+iterations, the tables it hands to integer programmes and their branch-and-bound nodes, and stops
+at a fixed count of each; HiGHS honours its iteration and node limits exactly and is
+deterministic on the same input (its only parallel part in a MIP, symmetry detection, joins at a
+fixed point; the master LPs use the serial dual simplex). So whether a draw is proven, and the
+seating, depend on the input and the limits alone, never on the machine's load. When a limit
+strikes, the caller keeps the heuristic's seating and says which limit in the method, and the
+limits themselves are written into the method so that a re-draw repeats them. A wall-clock guard
+(:data:`TIME_GUARD_S`, far above what the limits allow) remains only as a last resort against a
+pathological input; a draw it stops (``time-capped``) is the one draw that may differ between
+machines. The heuristic's seating is kept whenever the optimum only ties it.
 """
 
 from __future__ import annotations
@@ -53,6 +61,33 @@ CUT_BATCH = 200
 """Triangle cuts join when violated by more than CUT_TOLERANCE, at most CUT_BATCH per round."""
 
 
+TIME_GUARD_S = 10.0
+"""Last resort only: the wall-clock guard of the exact step, far above what the work limits
+allow (a 64-player step takes well under 1 s within them). When it strikes the draw says
+``time-capped`` and may differ between machines; the limits are meant to strike first."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExactLimits:
+    """How much work the exact step may do, in counts (never seconds), so the same input gives
+    the same seating on any machine at any load.
+
+    ``rounds``: master LPs solved (rounds of pricing and of cuts); ``simplex``: simplex
+    iterations over all master LPs (HiGHS's iteration limit); ``tables``: tables handed to the
+    integer programmes, summed over all of them; ``nodes``: branch-and-bound nodes per integer
+    programme (HiGHS's node limit).
+    """
+
+    rounds: int = 50
+    simplex: int = 8_000
+    tables: int = 1_100
+    nodes: int = 100
+
+    def text(self) -> str:
+        """The limits as the round's method records them (``rounds60,simplex20000,...``)."""
+        return f"rounds{self.rounds},simplex{self.simplex},tables{self.tables},nodes{self.nodes}"
+
+
 @dataclass(frozen=True, slots=True)
 class ExactResult:
     """What the exact step found.
@@ -60,8 +95,11 @@ class ExactResult:
     ``groups``: the optimum's tables as rank indices, or None when the heuristic's seating stands
     (it is optimal, or the search gave up); ``proven``: the seating the caller keeps is optimal;
     ``how``: ``"bound"`` (the heuristic met the LP bound), ``"milp"`` (the integer programme
-    proved it), ``"time-capped"`` or ``"solver-failed"``; ``lower_bound``: the LP bound;
-    ``columns``: the tables in the integer programme (0 when it did not run).
+    proved it), the limit that struck first (``"rounds-limit"``, ``"simplex-limit"``,
+    ``"tables-limit"``, ``"nodes-limit"``), ``"time-capped"`` (the last-resort guard) or
+    ``"solver-failed"``; ``lower_bound``: the LP bound; ``columns``: the tables in the last
+    integer programme (0 when none ran); ``work``: (master LPs, simplex iterations, tables in
+    integer programmes) actually used.
     """
 
     groups: list[list[int]] | None
@@ -69,6 +107,7 @@ class ExactResult:
     how: str
     lower_bound: float
     columns: int = 0
+    work: tuple[int, int, int] = (0, 0, 0)
 
 
 @lru_cache(maxsize=4)
@@ -167,9 +206,11 @@ def solve(
     weights: tuple[int, int, int],
     start: Sequence[Sequence[int]],
     start_cost: int,
+    limits: ExactLimits,
     deadline: float,
 ) -> ExactResult:
-    """The optimum seating, starting from ``start`` (a seating of cost ``start_cost``)."""
+    """The optimum seating, starting from ``start`` (a seating of cost ``start_cost``), within
+    ``limits``; ``deadline`` (``time.perf_counter()``) is the last-resort guard only."""
     kinds = sorted(set(sizes))
     counts = np.array([sizes.count(k) for k in kinds], dtype=float)
     pairs = _penalties(n, met, last, team_of, weights)
@@ -181,55 +222,108 @@ def solve(
         kind_of.append(np.full(len(tables), at, dtype=np.int64))
     master = _Master(n, kinds, counts, blocks, np.concatenate(costs), np.concatenate(kind_of))
     master.add_start(start)
+    work = _Work(limits, deadline)
     lower = -np.inf
     while True:
-        if time.perf_counter() > deadline:
-            return ExactResult(None, False, "time-capped", lower)
-        lp = master.solve_lp()
+        lp, failure = master.solve_lp(work)
         if lp is None:
-            return ExactResult(None, False, "solver-failed", lower)
+            return work.result(failure, lower)
         reduced = master.reduced_costs(lp)
         lower = max(lower, master.lagrangian_bound(lp, reduced))
         if start_cost <= np.ceil(lower - TOLERANCE):
-            return ExactResult(None, True, "bound", lower)
+            return ExactResult(None, True, "bound", lower, 0, work.used())
         if master.add_columns(reduced) or master.add_cuts(lp):
             continue
         break
+
     # Every column priced, every violated triangle cut in: lp.fun is a lower bound L, and a
     # seating of cost <= L + t uses only columns of reduced cost <= t. So search below rising
     # targets: the integer programme over those columns finds the optimum once it finds a
-    # seating within the target, and nothing below the start once the target reaches it.
+    # seating within the target, and nothing below the start once the target reaches it. The
+    # last target decides alone: when the tables budget can pay for it, a smaller target is
+    # tried only while the budget can still pay for the last one after it.
+    def within(target: int) -> np.ndarray:
+        slack = target - lp.fun + TOLERANCE * max(1.0, abs(lp.fun))
+        return np.flatnonzero(reduced <= slack)
+
+    targets = _targets(int(np.ceil(lp.fun - TOLERANCE)), start_cost - 1)
+    decisive = len(within(targets[-1])) if targets else 0
     known: tuple[int, int | None, np.ndarray | None] = (-1, None, None)
-    for target in _targets(int(np.ceil(lp.fun - TOLERANCE)), start_cost - 1):
-        keep = np.flatnonzero(reduced <= target - lp.fun + TOLERANCE * max(1.0, abs(lp.fun)))
+    for target in targets:
+        keep = within(target)
         if len(keep) != known[0]:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                return ExactResult(None, False, "time-capped", lower, len(keep))
-            result = milp(
-                master.cost[keep],
-                constraints=[
-                    *master.constraints(keep),
-                    LinearConstraint(csc_matrix(master.cost[keep].reshape(1, -1)), -np.inf, target),
-                ],
-                integrality=np.ones(len(keep)),
-                bounds=Bounds(0, 1),
-                options={"time_limit": remaining, "mip_rel_gap": 0.0},
-            )
-            if result.status == 1:
-                return ExactResult(None, False, "time-capped", lower, len(keep))
+            if (
+                target != targets[-1]
+                and work.affords(decisive)
+                and not work.affords(len(keep) + decisive)
+            ):
+                target, keep = targets[-1], within(targets[-1])
+            if not work.affords(len(keep)):
+                return work.result("tables-limit", lower, len(keep))
+            result = _integer_programme(master, keep, target, work)
             if result.status == 2 or (result.status == 0 and result.x is None):
                 known = (len(keep), None, None)
             elif result.status == 0:
                 picked = keep[np.flatnonzero(result.x > 0.5)]
                 known = (len(keep), int(master.cost[picked].sum()), picked)
             else:
-                return ExactResult(None, False, "solver-failed", lower, len(keep))
+                return work.result(work.failure(result), lower, len(keep))
         _count, found, picked = known
         if found is not None and found <= target:
             groups = [[int(p) for p in master.tables[j] if p < n] for j in picked]
-            return ExactResult(groups, True, "milp", lower, len(keep))
-    return ExactResult(None, True, "milp", lower, int(known[0]))
+            return ExactResult(groups, True, "milp", lower, len(keep), work.used())
+        if target == targets[-1]:
+            break
+    return ExactResult(None, True, "milp", lower, int(known[0]), work.used())
+
+
+def _integer_programme(master: _Master, keep: np.ndarray, target: int, work: _Work):
+    """HiGHS over the tables ``keep``: the cheapest seating of cost at most ``target``."""
+    work.tables += len(keep)
+    return milp(
+        master.cost[keep],
+        constraints=[
+            *master.constraints(keep),
+            LinearConstraint(csc_matrix(master.cost[keep].reshape(1, -1)), -np.inf, target),
+        ],
+        integrality=np.ones(len(keep)),
+        bounds=Bounds(0, 1),
+        options={
+            "node_limit": work.limits.nodes,
+            "time_limit": work.seconds_left(),
+            "mip_rel_gap": 0.0,
+        },
+    )
+
+
+class _Work:
+    """The work done so far against the limits, and the last-resort wall-clock guard."""
+
+    def __init__(self, limits: ExactLimits, deadline: float) -> None:
+        self.limits, self.deadline = limits, deadline
+        self.rounds = self.simplex = self.tables = 0
+
+    def used(self) -> tuple[int, int, int]:
+        return (self.rounds, self.simplex, self.tables)
+
+    def seconds_left(self) -> float:
+        return max(0.0, self.deadline - time.perf_counter())
+
+    def affords(self, tables: int) -> bool:
+        return self.tables + tables <= self.limits.tables
+
+    def failure(self, result) -> str:
+        """Why HiGHS stopped without an answer: the guard, a limit, or a failure."""
+        if result.status == 1 and not self.seconds_left():
+            return "time-capped"
+        if result.status == 1:
+            return "simplex-limit"
+        if result.status == 4 and "Solution limit" in str(result.message):
+            return "nodes-limit"
+        return "solver-failed"
+
+    def result(self, how: str, lower: float, columns: int = 0) -> ExactResult:
+        return ExactResult(None, False, how, lower, columns, self.used())
 
 
 def _targets(first: int, last: int) -> list[int]:
@@ -320,7 +414,16 @@ class _Master:
             result.append(LinearConstraint(self._cut_matrix(chosen), -np.inf, 1.0))
         return result
 
-    def solve_lp(self):
+    def solve_lp(self, work: _Work):
+        """The master LP within the rounds and simplex iterations left: (lp, "") or (None, why
+        not)."""
+        iterations = work.limits.simplex - work.simplex
+        if work.rounds >= work.limits.rounds:
+            return None, "rounds-limit"
+        if iterations <= 0:
+            return None, "simplex-limit"
+        if not work.seconds_left():
+            return None, "time-capped"
         chosen = np.flatnonzero(self.in_master)
         cut_rows = self._cut_matrix(chosen) if len(self.cuts) else None
         lp = linprog(
@@ -331,11 +434,14 @@ class _Master:
             b_eq=self.rhs,
             bounds=(0, None),
             method="highs",
+            options={"maxiter": iterations, "time_limit": work.seconds_left()},
         )
+        work.rounds += 1
+        work.simplex += int(lp.nit)
         if lp.status != 0:
-            return None
+            return None, work.failure(lp)
         lp.chosen = chosen
-        return lp
+        return lp, ""
 
     def reduced_costs(self, lp) -> np.ndarray:
         n, tables = self.n, self.tables
