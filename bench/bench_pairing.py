@@ -4,8 +4,9 @@ the larger fields' distance from a lower bound.
 Simulated tournaments: every player has a hidden strength, every game places the table by
 strength plus noise (Klub 10.1 points 4, 3, 1, 0), the standings order by placement points, then
 game points. Rounds 2 to 4 are paired with the defaults of :func:`pair_next_round`, which proves
-its draw optimal on fields up to 64 players (``tournaments/domain/pairing/exact.py``) and says so
-in the method ("optimal=bound", "optimal=milp", or "unproven=..." when its time cap struck).
+its draw optimal on fields up to 64 players (``tournaments/domain/pairing/exact.py``) within work
+limits (counts, not seconds: the same draw on any machine) and says so in the method
+("optimal=bound", "optimal=milp", or "unproven=..." naming the limit that struck).
 
 The reference optimum is the bench's own, independent of the site's exact step: an integer
 programme over every table (set partitioning, scipy.optimize.milp / HiGHS, relative gap 0). The
@@ -45,6 +46,7 @@ from scipy.sparse import csc_matrix
 from bench import mode, record
 from tournaments.domain.formats import table_sizes_with_reserves
 from tournaments.domain.pairing import (
+    ExactLimits,
     History,
     draw_round_one,
     evaluate,
@@ -314,7 +316,7 @@ def verdict(ok: bool) -> str:
 
 
 def proof(method: str) -> str:
-    """The exact step's verdict from the draw's method ("optimal=milp", "unproven=time-capped")."""
+    """The exact step's verdict from the draw's method ("optimal=milp", "unproven=tables-limit")."""
     return method.rsplit(":", 1)[-1]
 
 
@@ -353,7 +355,8 @@ def exact_comparison() -> None:
     """Every round of the fixed tournaments against the bench's own exact optimum."""
     print()
     print(
-        f"Draw against the exact optimum (set partitioning over every table, HiGHS), {EXACT_WHAT}"
+        f"Draw against the exact optimum (set partitioning over every table, HiGHS), {EXACT_WHAT}; "
+        f"the draw's exact step within {ExactLimits().text()}"
     )
     print(
         f"{'players':>8} {'seed':>4} {'round':>5} {'draw':>16} {'optimum':>16} {'gap':>7} "

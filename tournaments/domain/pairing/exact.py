@@ -22,15 +22,16 @@ How (column generation, then reduced-cost fixing):
 
 Work limits, not seconds (:class:`ExactLimits`): the step counts its master LPs, their simplex
 iterations, the tables it hands to integer programmes and their branch-and-bound nodes, and stops
-at a fixed count of each; HiGHS honours its iteration and node limits exactly and is
-deterministic on the same input (its only parallel part in a MIP, symmetry detection, joins at a
-fixed point; the master LPs use the serial dual simplex). So whether a draw is proven, and the
-seating, depend on the input and the limits alone, never on the machine's load. When a limit
-strikes, the caller keeps the heuristic's seating and says which limit in the method, and the
-limits themselves are written into the method so that a re-draw repeats them. A wall-clock guard
-(:data:`TIME_GUARD_S`, far above what the limits allow) remains only as a last resort against a
-pathological input; a draw it stops (``time-capped``) is the one draw that may differ between
-machines. The heuristic's seating is kept whenever the optimum only ties it.
+at a fixed count of each. HiGHS honours its iteration and node limits exactly and is
+deterministic on the same input: the master LPs use the serial dual simplex, and the bench's 195
+rounds of 16-64 players gave the same results with 1, 2 and 4 HiGHS threads and beside CPU
+burners. So whether a draw is proven, and the seating, depend on the input and the limits alone,
+never on the machine's load. When a limit strikes, the caller keeps the heuristic's seating
+and the method names the limit; the limits themselves are written into the method so that a
+re-draw repeats them. A wall-clock guard (:data:`TIME_GUARD_S`, far above what the limits allow)
+remains only as a last resort against a pathological input; a draw it stops (``time-capped``)
+is the one draw that may differ between machines. The heuristic's seating is kept whenever the
+optimum only ties it.
 """
 
 from __future__ import annotations
