@@ -85,7 +85,7 @@ class ExactLimits:
     nodes: int = 100
 
     def text(self) -> str:
-        """The limits as the round's method records them (``rounds60,simplex20000,...``)."""
+        """The limits as the round's method records them (``rounds50,simplex8000,...``)."""
         return f"rounds{self.rounds},simplex{self.simplex},tables{self.tables},nodes{self.nodes}"
 
 
