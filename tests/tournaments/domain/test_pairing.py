@@ -258,7 +258,10 @@ def test_pair_next_round_replays_from_the_recorded_method():
     pairing, _ = pair_next_round(
         SIXTEEN, history=history, table_sizes=FOUR_TABLES, seed=5, beam=10, budget_iterations=500
     )
-    assert pairing.method == "standings-v1:beam=10:iterations=500"
+    assert pairing.method == (
+        "standings-v1:beam=10:iterations=500"
+        ":exact=rounds50,simplex8000,tables1100,nodes100:optimal=bound"
+    )
     replay, _ = pair_next_round(
         SIXTEEN, history=history, table_sizes=FOUR_TABLES, seed=5, beam=10, budget_iterations=500
     )
@@ -289,9 +292,15 @@ def test_pair_next_round_two_pins_at_one_table():
 def test_pair_next_round_without_search_still_seats_everyone():
     history = History.from_rounds(BLOCKS_OF_FOUR)
     pairing, report = pair_next_round(
-        SIXTEEN, history=history, table_sizes=FOUR_TABLES, seed=3, beam=0, budget_iterations=0
+        SIXTEEN,
+        history=history,
+        table_sizes=FOUR_TABLES,
+        seed=3,
+        beam=0,
+        budget_iterations=0,
+        exact_up_to=0,
     )
-    assert pairing.method == "standings-v1:greedy=0:iterations=0"
+    assert pairing.method == "standings-v1:greedy=0:iterations=0:unproven=heuristic-only"
     assert sorted(p for group in pairing.groups() for p in group) == SIXTEEN
     assert report == evaluate(pairing.groups(), order=SIXTEEN, history=history)
 

@@ -24,6 +24,14 @@ the database; "who met whom" comes in once as a :class:`History`.
   are hard to avoid). Simulated annealing over swaps of players close in rank (now and then far
   apart, to escape) then repairs what is left and tightens the tables. The greedy fill remains as
   the fallback start when pins leave the sweep without a seating.
+* Exact optimum (fields up to ``exact.EXACT_MAX_PLAYERS`` = 64): after the heuristic,
+  ``exact.solve`` proves its seating optimal by a lower bound or finds the optimum with an
+  integer programme (HiGHS through scipy), within work limits (:class:`exact.ExactLimits`:
+  master LPs, simplex iterations, tables in integer programmes, branch-and-bound nodes, never
+  seconds); the method records the limits (``:exact=rounds50,simplex8000,tables1100,nodes100``)
+  and ends in ``:optimal=bound``, ``:optimal=milp``, or ``:unproven=...`` (the limit that
+  struck, e.g. ``tables-limit``; ``time-capped`` when the last-resort wall-clock guard struck;
+  ``solver-failed``; ``heuristic-only`` above 64 players) when the heuristic's seating stands.
 * Our reading with 3-player tables (000 §1A): the tables keep the sizes asked for, 4-tables
   first; the search decides who forms the 3-tables, who need not be the bottom of the standings.
   Tables are numbered by their best player among the tables of the same size.
@@ -35,11 +43,13 @@ the database; "who met whom" comes in once as a :class:`History`.
 Reproducibility: the sweep keeps a fixed number of partial seatings (:func:`beam_width`) and the
 annealing runs a fixed number of iterations (:func:`default_budget`), both scaled to the field,
 from a seeded ``random.Random``; the same inputs and seed give the same seating on any machine.
-A wall-clock cap (``time_budget_s``) stops the annealing only as a safety net against a
-pathological input; the work actually done is written into ``Pairing.method``
-(``"standings-v1:beam=400:iterations=24000"``, with ``":time-capped"`` when the cap struck), so
-even a capped draw can be repeated exactly by passing those numbers as ``beam`` and
-``budget_iterations``.
+The exact step counts its work against ``exact_limits`` in the same way, so whether a draw is
+proven, and the seating, do not depend on the machine or its load. Wall-clock caps
+(``time_budget_s`` for the annealing, ``exact_time_guard_s`` for the exact step) are safety nets
+against a pathological input only; the work actually done is written into ``Pairing.method``
+(``"standings-v1:beam=400:iterations=24000:exact=rounds50,..."``, with ``":time-capped"`` when a
+cap struck), so even a capped annealing can be repeated exactly by passing those numbers as
+``beam``, ``budget_iterations`` and ``exact_limits``.
 """
 
 from __future__ import annotations
@@ -51,13 +61,15 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
+from tournaments.domain.pairing import exact
 from tournaments.domain.pairing import texts as T
+from tournaments.domain.pairing.exact import EXACT_MAX_PLAYERS, TIME_GUARD_S, ExactLimits
 from tournaments.domain.pairing.history import History, _pair
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
 from tournaments.domain.pairing.teams import NO_TEAMS, TeamClash, separate_teams, team_clashes
 from tournaments.domain.text import Message, message
 
-__all__ = ["History", "NO_TEAMS", "TeamClash"]
+__all__ = ["ExactLimits", "History", "NO_TEAMS", "TeamClash"]
 
 LETTERS: dict[int, tuple[str, ...]] = {
     4: ("A", "B", "C", "D"),
@@ -324,6 +336,31 @@ def pair_final(
     )
 
 
+def _prove(search: SeatingSearch, exact_up_to: int, limits: ExactLimits, deadline: float) -> str:
+    """The exact step after the heuristic (``exact.solve``): on fields up to ``exact_up_to``
+    players, replace the heuristic's seating by the optimum when that is better, and say in the
+    method's words the limits it had and whether the seating kept is proven optimal."""
+    if search.n > exact_up_to:
+        return ":unproven=heuristic-only"
+    result = exact.solve(
+        n=search.n,
+        sizes=search.sizes,
+        pin_slot=search.pin_slot,
+        met=search.met,
+        last=search.last,
+        team_of=search.team_of,
+        weights=(search.wr, search.wc, search.wt),
+        start=search.members,
+        start_cost=sum(search.table_cost(members) for members in search.members),
+        limits=limits,
+        deadline=deadline,
+    )
+    if result.groups is not None:
+        search.install(result.groups)
+    verdict = f":optimal={result.how}" if result.proven else f":unproven={result.how}"
+    return f":exact={limits.text()}{verdict}"
+
+
 def pair_next_round(
     order: Sequence[int],
     *,
@@ -335,6 +372,9 @@ def pair_next_round(
     time_budget_s: float = DEFAULT_TIME_BUDGET_S,
     beam: int | None = None,
     teams: Mapping[int, int] = NO_TEAMS,
+    exact_up_to: int = EXACT_MAX_PLAYERS,
+    exact_limits: ExactLimits | None = None,
+    exact_time_guard_s: float = TIME_GUARD_S,
 ) -> tuple[Pairing, PairingReport]:
     """Round 2 and later: by the standings, avoiding repeat meetings (Klub 7.1; SPEC §2).
 
@@ -342,6 +382,8 @@ def pair_next_round(
     the report still lists repeats, no repeat-free seating was found (tiny fields) and the
     director gets :meth:`PairingReport.notice`. ``teams`` (player -> team) keeps team-mates
     apart where that costs no repeat (Klub 6.2.1); the report lists the tables where it could not.
+    ``exact_limits`` (default :class:`ExactLimits`) bounds the exact step's work on fields up to
+    ``exact_up_to`` players; ``exact_time_guard_s`` is its last-resort wall-clock guard.
     """
     _validate(order, table_sizes, pinned)
     n = len(order)
@@ -362,7 +404,8 @@ def pair_next_round(
     for player, table in pinned.items():
         pin_slot[index[player]] = table - 1
 
-    width = beam_width(n) if beam is None else beam
+    exact_field = n <= exact_up_to
+    width = beam_width(n, exact=exact_field) if beam is None else beam
     budget = default_budget(n) if budget_iterations is None else budget_iterations
     team_of = [teams.get(player) for player in order] if teams else None
     search = SeatingSearch(
@@ -373,6 +416,8 @@ def pair_next_round(
         search.greedy()
     iterations, capped = search.anneal(budget, time.perf_counter() + time_budget_s)
     parted = search.part_team_mates()
+    limits = ExactLimits() if exact_limits is None else exact_limits
+    proof = _prove(search, exact_up_to, limits, time.perf_counter() + exact_time_guard_s)
     slots = search.ordered_slots()
 
     groups = [[order[i] for i in members] for members in slots]
@@ -381,6 +426,7 @@ def pair_next_round(
         method += ":time-capped"
     if parted:
         method += f":teams-parted={parted}"
+    method += proof
     pairing = Pairing(
         tables=_with_letters(groups, random.Random(f"letters:{seed}")), seed=seed, method=method
     )

@@ -37,14 +37,21 @@ GREEDY_LOOKAHEAD = 12
 """How far down the free players the greedy fill looks for someone not met before."""
 
 
+EXACT_FIELD_BEAM = 300
+"""The sweep's width where the exact step follows (``exact.py``): the heuristic only has to give
+a good upper bound (and the seating kept should the proof run out of time); the annealing's
+iterations are cheap and stay, the wide sweep's time is better spent on the proof."""
+
+
 def default_budget(n: int) -> int:
     """Search iterations for a field of n players: deterministic, so draws are reproducible."""
     return 20_000 + 10 * n
 
 
-def beam_width(n: int) -> int:
+def beam_width(n: int, *, exact: bool = False) -> int:
     """Partial seatings the sweep keeps: wide for small fields, narrow for big ones."""
-    return max(BEAM_MIN_WIDTH, min(BEAM_MAX_WIDTH, BEAM_WORK // max(n, 1)))
+    width = max(BEAM_MIN_WIDTH, min(BEAM_MAX_WIDTH, BEAM_WORK // max(n, 1)))
+    return min(width, EXACT_FIELD_BEAM) if exact else width
 
 
 class SeatingSearch:
@@ -258,6 +265,23 @@ class SeatingSearch:
             for player in group:
                 self.slot_of[player] = slot
         return True
+
+    def install(self, groups: Sequence[Sequence[int]]) -> None:
+        """Take a seating given as groups of rank indices (the exact optimum): a group with a
+        pinned player goes to that player's table, the others to the free tables of their size."""
+        free: dict[int, list[int]] = {}
+        for slot, size in enumerate(self.sizes):
+            free.setdefault(size, []).append(slot)
+        for slot in {self.pin_slot[p] for group in groups for p in group} - {-1}:
+            free[self.sizes[slot]].remove(slot)
+        members: list[list[int]] = [[] for _ in self.sizes]
+        for group in sorted(sorted(g) for g in groups):
+            pins = {self.pin_slot[p] for p in group} - {-1}
+            slot = pins.pop() if pins else free[len(group)].pop(0)
+            members[slot] = list(group)
+            for player in group:
+                self.slot_of[player] = slot
+        self.members = members
 
     def greedy(self) -> None:
         """Fill tables top-down: each takes the best free players not met before (Klub 7.1).
