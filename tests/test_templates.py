@@ -106,3 +106,31 @@ def test_a_fields_help_text_is_the_text_its_widget_is_described_by():
     html = render_to_string("_form_fields.html", {"form": Form()})
     [described] = re.findall(r'aria-describedby="([^"]+)"', html)
     assert f'id="{described}">At least 6 characters.</span>' in html
+
+
+def test_every_aria_describedby_of_a_help_text_has_its_text(client, director, players):
+    """The same as above for the forms written out by hand: every `<id>_helptext` a widget
+    names is on the page (the director's tournament page, the referee's forms)."""
+    import re
+
+    from django.urls import reverse
+
+    from tests.support.builders import add_staff, make_released_round, make_user
+    from tournaments.enums import GlobalRole, StaffRole
+
+    t, _ = make_released_round(director=director, players=players, count=8, seed=1)
+    referee = make_user("schiri-hilfe", role=GlobalRole.REFEREE)
+    add_staff(t, referee, StaffRole.REFEREE)
+    pages = [
+        (director, reverse("director:tournament_detail", args=[t.pk])),
+        (referee, reverse("referee:warning_create", args=[t.pk])),
+        (referee, reverse("referee:ruling_create", args=[t.pk])),
+    ]
+    for user, url in pages:
+        client.force_login(user)
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        html = answer.content.decode()
+        named = set(re.findall(r'aria-describedby="([^"]*_helptext)"', html))
+        missing = [name for name in sorted(named) if f'id="{name}"' not in html]
+        assert missing == [], url

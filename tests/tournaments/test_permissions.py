@@ -336,8 +336,12 @@ def test_specs_cover_every_director_url():
     from tests.tournaments.sheets.test_desk_views import DESK_URL_NAMES
 
     names = {f"director:{p.name}" for p in director_urls.urlpatterns}
-    # the venue laptop's own pages (404 centrally): tests/tournaments/venue/laptop/test_views.py
-    laptop = {f"director:venue_laptop_{n}" for n in ("status", "upload", "erase")}
+    # the venue laptop's own pages (404 centrally): tests/tournaments/venue/laptop/test_views.py,
+    # test_central.py (resume), test_staff.py (people, log-ins) and tests/permission_matrix
+    laptop = {
+        f"director:venue_laptop_{n}"
+        for n in ("status", "upload", "erase", "resume", "people", "person_login", "person_logout")
+    }
     assert {s.name for s in SPECS} | DESK_URL_NAMES | laptop == names  # desk: test_desk_views
 
 

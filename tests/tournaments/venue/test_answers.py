@@ -45,8 +45,9 @@ def _registry(checkout, answer: dict) -> dict | None:
 
 
 def _first_player(checkout) -> Player:
+    """A registered player who publishes the name (the demo rows hold some who do not)."""
     return (
-        Registration.objects.filter(tournament=checkout.tournament)
+        Registration.objects.filter(tournament=checkout.tournament, player__publish_name=True)
         .order_by("player__uuid")
         .first()
         .player

@@ -275,9 +275,12 @@ def test_the_venue_laptop_runs_the_whole_day(live_server, tmp_path):
         form = f"/schiedsrichter/turniere/{pk}/verwarnungen/neu/"
         assert referee.get(form).status_code == 200
         carded = players[0]
+        here = "from tournaments.models import Player; "
+        here += f"print(Player.objects.get(uuid='{carded.uuid}').pk)"
+        carded_here = laptop.output("shell", "-c", here).splitlines()[-1]  # the laptop's own id
         answer = referee.post(
             form,
-            {"player": str(carded.pk), "kind": "yellow", "ground": "unsporting", "round": "1"},
+            {"player": carded_here, "kind": "yellow", "ground": "unsporting", "round": "1"},
         )
         assert answer.status_code == 302, answer.text[-2000:]
         publish(boss, pk, 1)
