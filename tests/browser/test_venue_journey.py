@@ -73,6 +73,7 @@ def test_a_round_published_at_the_venue_reaches_the_public_page(page, live_serve
     light = director.locator("[data-testid=venue-light][data-colour=green]")
     light.wait_for(timeout=45_000)  # the uploader looks every 5 s, the light polls every 5 s
     assert light.inner_text().startswith("Hochgeladen ")
+    director.close()  # its light polls the laptop, which stops before this test's page does
 
     # the central page updates by itself: 8 players after round 1, "as of" the upload
     rows.nth(7).wait_for(timeout=15_000)
