@@ -61,9 +61,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
-from tournaments.domain.pairing import exact
 from tournaments.domain.pairing import texts as T
-from tournaments.domain.pairing.exact import EXACT_MAX_PLAYERS, TIME_GUARD_S, ExactLimits
+from tournaments.domain.pairing.exact_limits import EXACT_MAX_PLAYERS, TIME_GUARD_S, ExactLimits
 from tournaments.domain.pairing.history import History, _pair
 from tournaments.domain.pairing.search import SeatingSearch, beam_width, default_budget
 from tournaments.domain.pairing.teams import NO_TEAMS, TeamClash, separate_teams, team_clashes
@@ -342,6 +341,8 @@ def _prove(search: SeatingSearch, exact_up_to: int, limits: ExactLimits, deadlin
     method's words the limits it had and whether the seating kept is proven optimal."""
     if search.n > exact_up_to:
         return ":unproven=heuristic-only"
+    from tournaments.domain.pairing import exact  # numpy and scipy: only for a draw
+
     result = exact.solve(
         n=search.n,
         sizes=search.sizes,

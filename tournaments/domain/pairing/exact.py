@@ -45,8 +45,11 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 from scipy.sparse import csc_matrix
 
-EXACT_MAX_PLAYERS = 64
-"""Fields up to this size get the exact optimum; larger ones keep the heuristic."""
+from tournaments.domain.pairing.exact_limits import (  # noqa: F401 (their home)
+    EXACT_MAX_PLAYERS,
+    TIME_GUARD_S,
+    ExactLimits,
+)
 
 PRICE_BATCH = 3
 """Columns that join the master per player and round of pricing (the most negative ones)."""
@@ -60,33 +63,6 @@ UNIT_TARGETS = 4
 CUT_TOLERANCE = 1e-3
 CUT_BATCH = 200
 """Triangle cuts join when violated by more than CUT_TOLERANCE, at most CUT_BATCH per round."""
-
-
-TIME_GUARD_S = 10.0
-"""Last resort only: the wall-clock guard of the exact step, far above what the work limits
-allow (a 64-player step takes well under 1 s within them). When it strikes the draw says
-``time-capped`` and may differ between machines; the limits are meant to strike first."""
-
-
-@dataclass(frozen=True, slots=True)
-class ExactLimits:
-    """How much work the exact step may do, in counts (never seconds), so the same input gives
-    the same seating on any machine at any load.
-
-    ``rounds``: master LPs solved (rounds of pricing and of cuts); ``simplex``: simplex
-    iterations over all master LPs (HiGHS's iteration limit); ``tables``: tables handed to the
-    integer programmes, summed over all of them; ``nodes``: branch-and-bound nodes per integer
-    programme (HiGHS's node limit).
-    """
-
-    rounds: int = 50
-    simplex: int = 8_000
-    tables: int = 1_100
-    nodes: int = 100
-
-    def text(self) -> str:
-        """The limits as the round's method records them (``rounds50,simplex8000,...``)."""
-        return f"rounds{self.rounds},simplex{self.simplex},tables{self.tables},nodes{self.nodes}"
 
 
 @dataclass(frozen=True, slots=True)
