@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tournaments import permissions
-from tournaments.enums import RoundStatus
+from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -19,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.referees.selectors import summary_of
 from tournaments.results.selectors import Correction, tables_scored_games
+from tournaments.standings.snapshots import standings_many
 
 
 @dataclass
@@ -135,3 +137,26 @@ def player_history(player, *, user) -> list[TournamentLine]:
                 line.game_points += entry.game_points
         lines[t.pk].rounds.append(line)
     return list(lines.values())
+
+
+class TournamentPlace(NamedTuple):
+    """A player's line in a tournament's final published standings (issue 33.1)."""
+
+    tournament_id: int
+    rank: int | None  #: None: listed without a rank (reserve, red card)
+    field: int  #: players with a rank
+    finalist: bool
+
+
+def tournament_places(player_id: int, tournaments: list[Tournament]) -> dict[int, TournamentPlace]:
+    """The player's place in the standings after the last published round of each finished
+    tournament given (the published result, as the standings page shows it: finals first).
+    The stored standings are read in two queries (`standings_many`); a tournament not in them
+    lists the player nowhere and is left out."""
+    finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
+    places = {}
+    for tid, data in standings_many(finished, full_names=False).items():
+        row = next((r for r in data.rows if r.player_id == player_id), None)
+        if row is not None:
+            places[tid] = TournamentPlace(tid, row.rank, data.ranked_count, row.finalist)
+    return places

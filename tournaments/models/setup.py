@@ -124,6 +124,15 @@ class Tournament(models.Model):
     start_date = models.DateField(_("Start"))
     end_date = models.DateField(_("End"))
     venue = models.CharField(_("Venue"), max_length=200, blank=True)
+    organising_club = models.CharField(
+        _("Organising club"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "The club that hosts the tournament, written as in the player registry; its club "
+            "page lists the tournament. Leave empty if no club hosts it."
+        ),
+    )
     status = models.CharField(
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )

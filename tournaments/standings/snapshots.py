@@ -79,6 +79,36 @@ def standings_snapshot(
     return data
 
 
+def standings_many(tournaments: list[Tournament], *, full_names: bool) -> dict[int, StandingsData]:
+    """The standings after the newest published round of each of these tournaments (each has
+    one): the stored ones still valid read in two queries whatever their number, the others
+    computed and stored one by one (`standings_snapshot`). Without the HTML parts."""
+    if not tournaments:
+        return {}
+    ids = [t.pk for t in tournaments]
+    language = _language()
+    versions = dict(
+        PublicChange.objects.filter(tournament_id__in=ids)
+        .order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_id", "n")
+    )
+    found: dict[int, StandingsData] = {}
+    stored = StandingsSnapshot.objects.filter(
+        tournament_id__in=ids, shown=0, full_names=full_names, language=language
+    ).values_list("tournament_id", "version", "payload", "rows")
+    for tid, version, payload, rows in stored:
+        if version == versions.get(tid, 0):
+            data = from_json(payload, rows, tournament_id=tid, full_names=full_names)
+            if data is not None:
+                found[tid] = data
+    for t in tournaments:
+        if t.pk not in found:
+            found[t.pk] = standings_snapshot(t, after_round=None, full_names=full_names)
+    return found
+
+
 _READ = f"""
     SELECT c.n, s.payload, s.rows, s.html
     FROM (SELECT COUNT(*) AS n FROM {PublicChange._meta.db_table} WHERE tournament_id = %s) c
