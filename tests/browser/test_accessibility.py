@@ -94,6 +94,12 @@ def demo(db):
         "finished": finished,
         "year": finished.ranking_year,
         "player": Round.objects.filter(tournament=finished).first().seats.first().player,
+        # a club whose member played in the finished tournament (issue 33.2)
+        "club": Round.objects.filter(tournament=finished)
+        .first()
+        .seats.exclude(player__club="")
+        .first()
+        .player.club_slug,
     }
 
 
@@ -116,7 +122,7 @@ def public_paths(d) -> list[str]:
         reverse("ranking:player", args=[d["player"].pk]),
         reverse("ranking:clubs"),
         reverse("ranking:clubs_year", args=[d["year"]]),
-        reverse("ranking:club", args=[d["player"].club_slug]),
+        reverse("ranking:club", args=[d["club"]]),
         reverse("login"),
         reverse("signup"),
         reverse("signup_sent"),
