@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ranking.careers import selectors
@@ -55,6 +56,10 @@ def career_page(request, player_id: int):
             title=_("Position in the German ranking per year"),
             positions=[(p.year, p.rank, p.field) for p in career.positions],
         ),
+        "position_rows": [
+            (p.year, p.rank, p.field, reverse("ranking:year", args=[p.year]))
+            for p in career.positions
+        ],
         "placings_chart": pictures.placings_chart(chart_id="chart-placings", placings=placings),
         # RATING OVER TIME: drawn with the same line chart once `rating_points` returns points.
         "rating_chart": pictures.rating_chart(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ranking.careers.selectors import public_version
@@ -61,5 +62,9 @@ def club_page(request, slug: str):
             positions=[(y.year, y.line.rank, y.clubs) for y in ranked],
         ),
         "ranked_years": ranked,
+        "position_rows": [
+            (y.year, y.line.rank, y.clubs, reverse("ranking:clubs_year", args=[y.year]))
+            for y in ranked
+        ],
     }
     return render(request, "ranking/clubs/club.html", context)
