@@ -88,6 +88,10 @@ def test_hosted_tournaments(client, clubbed, director):
     Tournament.objects.filter(pk=clubbed.pk).update(organising_club="Gastgeber Verein")
     html = client.get(reverse("ranking:club", args=["gastgeber-verein"])).content.decode()
     assert "<h1>Gastgeber Verein</h1>" in html and clubbed.name in html
+    page = client.get(reverse("tournament_public", args=[clubbed.pk])).content.decode()
+    assert (
+        'Ausgerichtet von <a href="/ranking/verein/gastgeber-verein/">Gastgeber Verein</a>' in page
+    )
 
 
 def test_unknown_club_is_404(client, clubbed):
