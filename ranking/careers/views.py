@@ -9,11 +9,13 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ranking.careers import selectors
 from ranking.charts import pictures
 from tournaments.common import access
+from tournaments.common.html import escape, url_pattern
 from tournaments.common.http import int_or_404
 from tournaments.common.public_cache import public_page
 from tournaments.merge.selectors import kept_player_id
@@ -23,6 +25,21 @@ def career_page_version(kwargs: dict) -> str:
     """`public_page`'s version: the tournaments' public data and the ranking (the path holds the
     player)."""
     return f"career.{selectors.public_version()}"
+
+
+def opponent_rows(opponents) -> SafeString:
+    """The head-to-head table's ``<tbody>`` content, built in Python like the ranking list's
+    rows: a long career meets hundreds of opponents, and a template tag per cell would cost
+    more than the whole career's queries."""
+    career_url = url_pattern("ranking:player")
+    return mark_safe(
+        "".join(
+            f'<tr><th scope="row"><a href="{career_url.format(o.player_id)}">{escape(o.name)}</a>'
+            f'</th><td class="num">{o.games}</td><td class="num">{o.ahead}</td>'
+            f'<td class="num">{o.behind}</td><td class="num">{o.level}</td></tr>'
+            for o in opponents
+        )
+    )
 
 
 def rating_points(player_id: int) -> list:
@@ -56,6 +73,7 @@ def career_page(request, player_id: int):
             title=_("Position in the German ranking per year"),
             positions=[(p.year, p.rank, p.field) for p in career.positions],
         ),
+        "opponent_rows": opponent_rows(career.opponents),
         "position_rows": [
             (p.year, p.rank, p.field, reverse("ranking:year", args=[p.year]))
             for p in career.positions
