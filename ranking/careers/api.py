@@ -16,7 +16,7 @@ from tournaments.merge.selectors import kept_player_id
 router = Router(tags=["Careers and clubs"])
 
 
-class TallyOut(Schema):
+class CareerTallyOut(Schema):
     tournaments: int
     rounds: int
     games: int
@@ -28,13 +28,13 @@ class TallyOut(Schema):
     game_points_per_game: float
 
 
-class RankingPositionOut(Schema):
+class CareerRankingPositionOut(Schema):
     year: int
     rank: int
     field: int
 
 
-class ResultOut(Schema):
+class CareerResultOut(Schema):
     tournament_id: int
     name: str
     date: date
@@ -43,15 +43,15 @@ class ResultOut(Schema):
     finalist: bool
 
 
-class YearOut(Schema):
+class CareerYearOut(Schema):
     year: int
-    totals: TallyOut
-    ranking: RankingPositionOut | None
+    totals: CareerTallyOut
+    ranking: CareerRankingPositionOut | None
     finals: int
-    best_result: ResultOut | None
+    best_result: CareerResultOut | None
 
 
-class OpponentOut(Schema):
+class CareerOpponentOut(Schema):
     player_id: int
     name: str
     games: int
@@ -60,7 +60,7 @@ class OpponentOut(Schema):
     level: int
 
 
-class GameOut(Schema):
+class CareerGameOut(Schema):
     tournament_id: int
     tournament: str
     date: date
@@ -78,13 +78,13 @@ class CareerOut(Schema):
     name: str
     club: str
     club_slug: str
-    totals: TallyOut
+    totals: CareerTallyOut
     finals: int
-    years: list[YearOut]
-    ranking_positions: list[RankingPositionOut]
-    best_results: list[ResultOut]
-    head_to_head: list[OpponentOut]
-    last_games: list[GameOut]
+    years: list[CareerYearOut]
+    ranking_positions: list[CareerRankingPositionOut]
+    best_results: list[CareerResultOut]
+    head_to_head: list[CareerOpponentOut]
+    last_games: list[CareerGameOut]
 
 
 class NotFound(Schema):

@@ -21,7 +21,7 @@ class ClubRef(Schema):
     players: int
 
 
-class TableLineOut(Schema):
+class ClubTableLineOut(Schema):
     rank: int
     club: ClubRef
     ranked_members: int
@@ -31,10 +31,10 @@ class TableLineOut(Schema):
 
 class ClubTableOut(Schema):
     year: int
-    lines: list[TableLineOut]
+    lines: list[ClubTableLineOut]
 
 
-class MemberOut(Schema):
+class ClubMemberOut(Schema):
     player_id: int
     name: str
     tournaments: int
@@ -57,7 +57,7 @@ class ClubYearOut(Schema):
     average: float | None
 
 
-class HostedOut(Schema):
+class ClubHostedOut(Schema):
     tournament_id: int
     name: str
     date: date
@@ -66,9 +66,9 @@ class HostedOut(Schema):
 class ClubOut(Schema):
     slug: str
     name: str
-    members: list[MemberOut]
+    members: list[ClubMemberOut]
     years: list[ClubYearOut]
-    hosted: list[HostedOut]
+    hosted: list[ClubHostedOut]
 
 
 class NotFound(Schema):
