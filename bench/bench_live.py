@@ -239,20 +239,21 @@ def run() -> None:
         poll = {"HX-Request": "true", "HX-Target": target}
         _, answer = asyncio.run(Connection(port).get(standings, poll))
         tag = answer["etag"]
-        rates = {}
+        rates, states = {}, {}
         for name, path, headers in [
             ("trivial view (reference)", "/bench/trivial/", {}),
             ("live poll, unchanged: 304", standings, {**poll, "If-None-Match": tag}),
             ("live poll, changed: 200 (cached)", standings, poll),
         ]:
             if load.wrk_available():  # issue 32.1: a client that does not limit the reference
-                rates[name] = load.wrk(
+                found = load.wrk(
                     port,
                     [path],
                     seconds=CLOSED_LOOP_SECONDS,
                     clients=CLOSED_LOOP_CLIENTS,
                     headers=headers,
-                )["rps"]
+                )
+                rates[name], states[name] = found["rps"], dict(found["states"])
                 continue
             proc, queue = _in_process(_closed_loop_process, port, path, headers)
             rates[name] = queue.get(timeout=CLOSED_LOOP_SECONDS + load.STRAGGLER_SECONDS)
@@ -277,10 +278,10 @@ def run() -> None:
         seen_at.append(min(later) if later else None)
     missing = sum(1 for s in seen_at if s is None)
     delays = sorted(s - clicked for s in seen_at if s is not None)
-    _report(rates, idle_cpu, counts, delays, missing, committed - clicked, shared, workers)
+    _report(rates, states, idle_cpu, counts, delays, missing, committed - clicked, shared, workers)
 
 
-def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, workers):
+def _report(rates, states, idle_cpu, counts, delays, missing, publish_seconds, shared, workers):
     from django.db import connection
 
     backend = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
@@ -298,7 +299,8 @@ def _report(rates, idle_cpu, counts, delays, missing, publish_seconds, shared, w
             name, reference=None if is_reference else "trivial view (reference)", value=trivial
         )
         ratio = f"{rps / trivial:>6.2f}" if trivial else "     -"
-        print(f"  {name:<34} {rps:>8.0f} req/s  {ratio}× trivial")
+        answers = f"  answers {states[name]}" if name in states else ""
+        print(f"  {name:<34} {rps:>8.0f} req/s  {ratio}× trivial{answers}")
     polls_per_s = screens / POLL_SECONDS
     print(
         f"\n{screens} open screens ({', '.join(f'{n} {k}' for k, n in SCREENS.items())}), "
