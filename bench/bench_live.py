@@ -299,7 +299,7 @@ def _report(rates, states, idle_cpu, counts, delays, missing, publish_seconds, s
             name, reference=None if is_reference else "trivial view (reference)", value=trivial
         )
         ratio = f"{rps / trivial:>6.2f}" if trivial else "     -"
-        answers = f"  answers {states[name]}" if name in states else ""
+        answers = f"  X-Public-Cache {states[name]}" if name in states else ""
         print(f"  {name:<34} {rps:>8.0f} req/s  {ratio}× trivial{answers}")
     polls_per_s = screens / POLL_SECONDS
     print(
