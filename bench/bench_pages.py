@@ -314,8 +314,8 @@ def _report(rows: list[tuple], first_screen: int, rush: dict, shared: bool) -> N
     client = "wrk connections" if load.wrk_available() else "Python client processes (no wrk)"
     print(
         f"\ngunicorn gthread, {WORKERS} workers × {THREADS} threads, {CLIENTS} {client}, "
-        f"{SECONDS:g} s per line (in {SLICES} slices taking turns), DEBUG off, {backend} + {cache}, "
-        f"{load.cpu_count()} CPUs; every request accepts gzip, as browsers do"
+        f"{SECONDS:g} s per line (in {SLICES} slices taking turns), DEBUG off, "
+        f"{backend} + {cache}, {load.cpu_count()} CPUs; every request accepts gzip, as browsers do"
     )
     head = f"{'server':<7} {'page':<32} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'err':>4}"
     print(
