@@ -33,6 +33,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0036_venue_people"),
     # issue 29.3: the venue laptop notes when its line probe saw the line come back
     ("tournaments", "0037_venue_line_back_at"),
+    # issue 32.4: a publication is held from the live screens until its pages are warm
+    ("tournaments", "0038_publicchange_held"),
 ]
 
 
