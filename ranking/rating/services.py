@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 # --- Marking ---------------------------------------------------------------------------------
 
 
+@transaction.atomic
 def _scope_pending(year: int, since: tuple[date, int] | None = None) -> None:
     """Mark a scope pending (generation + 1); the all-time scope from ``since`` on (None: from
     the start), the earlier of an existing mark and this one."""
