@@ -187,9 +187,7 @@ def counted_lines(
         yield line
 
 
-def group_rounds(
-    lines: Iterable[Line], dates: Mapping[int, date]
-) -> dict[RoundKey, list[Game]]:
+def group_rounds(lines: Iterable[Line], dates: Mapping[int, date]) -> dict[RoundKey, list[Game]]:
     """Lines grouped into rated rounds (`RoundKey`, ``dates``: tournament → start date) and
     games (table, game number)."""
     games: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}

@@ -3,7 +3,7 @@ player's history and ratings, and the expectation at a table. Not the German ran
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
@@ -63,7 +63,9 @@ def rating_inputs(
     lines: Iterable[domain_rating.Line] = (
         ScoredLine.objects.filter(tournament_id__in=ids)
         .exclude(round_id__in=unpublished)
-        .values_list("tournament_id", "round_number", "table_id", "game_number", "player_id", "place")
+        .values_list(
+            "tournament_id", "round_number", "table_id", "game_number", "player_id", "place"
+        )
     )
     if erased:
         lines = (line for line in lines if line[4] not in erased)
@@ -239,76 +241,73 @@ class SeatExpectation(NamedTuple):
         return None if self.after is None else self.after.display - self.rating.display
 
 
-def _ratings_before(player_ids: list[int], key: tuple[date, int, int]) -> dict:
-    """Each player's all-time rating before the round ``key`` (date, tournament, round): the
-    "before" of their change in that round if it is rated, else their newest rating before it
-    (the current one for a round not rated yet)."""
-    day, tid, number = key
-    earlier = Q(date__lt=day) | Q(date=day, tournament_id__lt=tid)
-    earlier |= Q(date=day, tournament_id=tid, round_number__lt=number)
-    found: dict[int, domain_rating.Rating] = {}
-    rows = (
-        RatingChange.objects.filter(player_id__in=player_ids)
-        .filter(earlier)
-        .order_by("player_id", "-date", "-tournament_id", "-round_number")
-        .values_list("player_id", "mu_after", "sigma_after", "games_after")
-    )
-    for pid, mu, sigma, games in rows:
-        found.setdefault(pid, domain_rating.Rating(mu, sigma, games))
-    return found
-
-
-def table_expectation(table_id: int) -> list[SeatExpectation]:
-    """The players of a table with their ratings before the round, the model's expected
-    order (win probability per game, `domain.rating.table_expectation`) and, once the round is
-    published and rated, each one's change. Best expected first. Three queries."""
+def round_expectations(round_id: int, table_numbers: list[int]) -> dict[int, list]:
+    """Per table of a round: its players with their all-time ratings before the round, the
+    model's expected order (win probability per game, `domain.rating.table_expectation`) and,
+    once the round is published and rated, each one's change; best expected first. Three
+    queries. *Our reading*: before a round is rated, "before" is the player's current rating
+    (a round not yet published is the newest the player plays)."""
     seats = list(
-        Seat.objects.filter(table_id=table_id)
-        .order_by("letter")
+        Seat.objects.filter(round_id=round_id, table__number__in=table_numbers)
+        .order_by("table__number", "letter")
         .values_list(
-            "letter", "player_id", "player__first_name", "player__last_name",
-            "player__publish_name", "reserve", "round__tournament_id",
-            "round__tournament__start_date", "round__number", "round__status",
+            "table__number", "letter", "player_id", "player__first_name", "player__last_name",
+            "player__publish_name", "reserve", "round__tournament_id", "round__number",
         )
     )  # fmt: skip
     if not seats:
-        return []
-    _l, _p, _f, _n, _pub, _r, tid, day, number, status = seats[0]
-    ids = [s[1] for s in seats]
-    before = _ratings_before(ids, (day, tid, number))
+        return {}
+    tid, number = seats[0][7], seats[0][8]
+    ids = [s[2] for s in seats]
+    before = {
+        pid: domain_rating.Rating(mu, sigma, games)
+        for pid, mu, sigma, games in PlayerRating.objects.filter(
+            scope__year=ALL_TIME, player_id__in=ids
+        ).values_list("player_id", "mu", "sigma", "games")
+    }
     after: dict[int, domain_rating.Rating] = {}
-    if status == RoundStatus.PUBLISHED:
-        after = {
-            pid: domain_rating.Rating(mu, sigma, games)
-            for pid, mu, sigma, games in RatingChange.objects.filter(
-                tournament_id=tid, round_number=number, player_id__in=ids
-            ).values_list("player_id", "mu_after", "sigma_after", "games_after")
-        }
-    ratings = {pid: before.get(pid, domain_rating.START) for pid in ids}
-    expected = {e.player_id: e for e in domain_rating.table_expectation(ratings)}
-    rows = [
-        SeatExpectation(
-            letter, pid, Player.public_name_of(first, last, publish), reserve, ratings[pid],
-            expected[pid].win_probability, expected[pid].expected_place, after.get(pid),
-        )
-        for letter, pid, first, last, publish, reserve, *_rest in seats
-    ]  # fmt: skip
-    return sorted(rows, key=lambda r: (r.expected_place, r.letter))
+    for pid, mb, sb, gb, ma, sa, ga in RatingChange.objects.filter(
+        tournament_id=tid, round_number=number, player_id__in=ids
+    ).values_list(
+        "player_id", "mu_before", "sigma_before", "games", "mu_after", "sigma_after",
+        "games_after",
+    ):  # fmt: skip
+        before[pid] = domain_rating.Rating(mb, sb, ga - gb)
+        after[pid] = domain_rating.Rating(ma, sa, ga)
+    tables: dict[int, list] = {}
+    for table, *seat in seats:
+        tables.setdefault(table, []).append(seat)
+    out = {}
+    for table, rows in tables.items():
+        ratings = {row[1]: before.get(row[1], domain_rating.START) for row in rows}
+        expected = {e.player_id: e for e in domain_rating.table_expectation(ratings)}
+        lines = [
+            SeatExpectation(
+                letter, pid, Player.public_name_of(first, last, publish), reserve,
+                ratings[pid], expected[pid].win_probability, expected[pid].expected_place,
+                after.get(pid),
+            )
+            for letter, pid, first, last, publish, reserve, _tid, _number in rows
+        ]  # fmt: skip
+        out[table] = sorted(lines, key=lambda r: (r.expected_place, r.letter))
+    return out
 
 
-def iter_export_rows(player_id: int) -> Iterator[dict]:
-    """The player's rating rows for the data export (DSGVO Art. 15): every list's line, then
-    every rated round."""
-    for r in player_ratings(player_id=player_id):
-        yield {
+def export_section(player: Player) -> list[dict]:
+    """The player's rating rows for the data export (DSGVO Art. 15, 20): the line in every
+    list ("list": "all-time" or the year), then the all-time rating after every rated round."""
+    lists = [
+        {
             "list": "all-time" if r.year == ALL_TIME else r.year,
-            "rank": r.rank,
+            "place": r.rank,
             "mu": r.mu,
             "sigma": r.sigma,
             "games": r.games,
         }
-    for p in player_rating_history(player_id=player_id):
-        yield {
+        for r in player_ratings(player_id=player.pk)
+    ]
+    history = [
+        {
             "date": p.date.isoformat(),
             "tournament_id": p.tournament_id,
             "round": p.round_number,
@@ -316,3 +315,6 @@ def iter_export_rows(player_id: int) -> Iterator[dict]:
             "sigma": p.sigma,
             "games": p.games,
         }
+        for p in player_rating_history(player_id=player.pk)
+    ]
+    return lists + history

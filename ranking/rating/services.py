@@ -23,6 +23,7 @@ from django.utils import timezone
 from ranking.domain import rating as domain_rating
 from ranking.models import ALL_TIME, PlayerRating, RatingChange, RatingScope
 from ranking.rating import selectors
+from tournaments.common import events
 from tournaments.common.bulk import insert_rows
 from tournaments.models import Tournament
 
@@ -82,10 +83,9 @@ def _mark_player(player_ids: list[int]) -> None:
         _scope_pending(year)
     if first["day"] is not None:
         # the earliest date, and the smallest id on that date at the latest
-        tid = (
-            RatingChange.objects.filter(player_id__in=player_ids, date=first["day"])
-            .aggregate(tid=Min("tournament_id"))["tid"]
-        )
+        tid = RatingChange.objects.filter(player_id__in=player_ids, date=first["day"]).aggregate(
+            tid=Min("tournament_id")
+        )["tid"]
         _scope_pending(ALL_TIME, (first["day"], tid))
 
 
@@ -196,6 +196,10 @@ def rating_recompute_all_time(*, now: datetime | None = None) -> RatingScope:
         insert_rows(RatingChange, _CHANGE_FIELDS, changes_out)
         _write_list(scope, _ranked(kept))
         scope = _finish(scope, generation, now)
+        if since:
+            # the rated rounds' table pages show the changes: their cached pages are stale
+            for tid in sorted({key[1] for key in inputs.rounds}):
+                events.public_data_changed(tid)
     log.info(
         "Rating (all years) recomputed from %s: %s rounds, %s players.",
         since or "the start",
@@ -209,8 +213,8 @@ def rating_recompute_pending(*, now: datetime | None = None) -> list[int]:
     """Every pending scope (the ranking's recompute task and its periodic job call this); the
     years first, then the all-time chain. Returns the years done (0: all-time)."""
     done = []
-    for year in RatingScope.objects.filter(pending=True).order_by("-year").values_list(
-        "year", flat=True
+    for year in (
+        RatingScope.objects.filter(pending=True).order_by("-year").values_list("year", flat=True)
     ):
         if year == ALL_TIME:
             rating_recompute_all_time(now=now)

@@ -78,7 +78,9 @@ def test_a_first_game_from_the_prior():
     assert [c.games for c in changes] == [1, 1, 1, 1]
     # the value shown is mu - 3 sigma; a newcomer starts at 0
     assert r.START.display == pytest.approx(0.0)
-    assert changes[0].after.display == pytest.approx(changes[0].after.mu - 3 * changes[0].after.sigma)
+    assert changes[0].after.display == pytest.approx(
+        changes[0].after.mu - 3 * changes[0].after.sigma
+    )
 
 
 def test_shared_places_are_ties():
