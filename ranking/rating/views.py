@@ -10,18 +10,15 @@ from django.utils.translation import gettext as _
 from ranking.domain import rating as domain_rating
 from ranking.models import ALL_TIME
 from ranking.rating import listing, selectors
-from tournaments.common.csv_export import excel_writer
-from tournaments.common.http import int_or_404
+from tournaments.common.csv_export import excel_download
+from tournaments.common.http import year_or_404
 from tournaments.common.public_cache import public_page
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
 
 
 def _year_or_404(year) -> int:
-    number = int_or_404(year)
-    if not MIN_YEAR <= number <= MAX_YEAR:
-        raise Http404
-    return number
+    return year_or_404(year, first=MIN_YEAR, last=MAX_YEAR)
 
 
 def _page_number(request) -> int:
@@ -74,10 +71,7 @@ def _csv(year: int) -> HttpResponse:
     if scope is None or scope.computed_at is None:
         raise Http404
     name = "alle-jahre" if year == ALL_TIME else str(year)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="spielstaerke-{name}.csv"'
-    response.write("\ufeff")  # Excel opens UTF-8 with the BOM
-    writer = excel_writer(response)
+    response, writer = excel_download(f"spielstaerke-{name}.csv")
     writer.writerow(
         [
             _("Place"),

@@ -33,6 +33,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0036_venue_people"),
     # issue 29.3: the venue laptop notes when its line probe saw the line come back
     ("tournaments", "0037_venue_line_back_at"),
+    # issue 33: the skill rating's lists and history
+    ("ranking", "0012_rating"),
 ]
 
 
