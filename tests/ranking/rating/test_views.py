@@ -121,7 +121,9 @@ def test_mein_tisch_shows_the_expectation_and_after_the_round_the_change(client,
     html = client.get(url, {"q": seat.player.last_name}).content.decode()
     assert 'data-testid="table-expectation"' in html
     assert "Tisch 1: erwartetes Ergebnis" in html
-    probabilities = [int(p) for p in re.findall(r'data-testid="win-probability">(\d+) %', html)]
+    probabilities = [
+        int(p) for p in re.findall(r'data-testid="win-probability">(\d+)&nbsp;%', html)
+    ]
     assert len(probabilities) == 4 and 97 <= sum(probabilities) <= 103
     assert probabilities == sorted(probabilities, reverse=True)
     changes = re.findall(r'data-testid="rating-change">([^<]+)<', html)
