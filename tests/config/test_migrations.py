@@ -35,6 +35,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0037_venue_line_back_at"),
     # issue 32.4: a publication is held from the live screens until its pages are warm
     ("tournaments", "0038_publicchange_held"),
+    # issue 33: the skill rating's lists and history
+    ("ranking", "0012_rating"),
 ]
 
 
