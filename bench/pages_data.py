@@ -30,9 +30,12 @@ def _quiet_side_effects() -> None:
     from config.celery import app
     from tournaments.common import events
 
+    from django.conf import settings
+
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
     events._enqueue_warm = lambda tournament_id: None
+    settings.PUBLIC_PAGES_WARM = False  # so nothing is held for a warm-up (events.live_release)
 
 
 def build(
