@@ -194,7 +194,6 @@ def _director_cookie(director_id: int) -> str:
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
-
     from django.test import override_settings
 
     user = get_user_model().objects.get(pk=director_id)

@@ -27,10 +27,10 @@ class PagesData:
 def _quiet_side_effects() -> None:
     """Celery in this process runs eagerly (no worker needed, nothing left in a broker) and the
     page warm-up is not queued (the rush is measured without it)."""
+    from django.conf import settings
+
     from config.celery import app
     from tournaments.common import events
-
-    from django.conf import settings
 
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
