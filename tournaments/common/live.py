@@ -4,8 +4,8 @@ A live region polls its page (htmx, `static/js/live.js`) and sends the ETag it w
 under in `If-None-Match`. While the tournament's version is unchanged the answer is
 **304 Not Modified**: no template, no session write, and no database query while this process's
 version memo is fresh (`events.live_generation`: one indexed query per process and quarter
-second at most). Only a change (a `PublicChange` committed, a desk stamp set after commit) lets the poll
-through to the view, which for anonymous visitors is mostly a page from the public cache. So 500
+second at most). Only a change (a `PublicChange` committed, a desk stamp set after commit) lets
+the poll through to the view, which for anonymous visitors is mostly a page from the public cache. So 500
 open phones cost one render per change. Without JavaScript nothing polls: the pages are plain,
 reloadable pages.
 
