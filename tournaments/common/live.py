@@ -5,9 +5,9 @@ under in `If-None-Match`. While the tournament's version is unchanged the answer
 **304 Not Modified**: no template, no session write, and no database query while this process's
 version memo is fresh (`events.live_generation`: one indexed query per process and quarter
 second at most). Only a change (a `PublicChange` committed, a desk stamp set after commit) lets
-the poll through to the view, which for anonymous visitors is mostly a page from the public cache. So 500
-open phones cost one render per change. Without JavaScript nothing polls: the pages are plain,
-reloadable pages.
+the poll through to the view, which for anonymous visitors is mostly a page from the public
+cache. So 500 open phones cost one render per change. Without JavaScript nothing polls: the
+pages are plain, reloadable pages.
 
 Polls are answered in front of Django (`LivePollApp`, the WSGI application of config/wsgi.py,
 issue 32.3): a poll whose tag is still current gets its 304 from the URL's live view settings
