@@ -9,6 +9,7 @@ from ninja.errors import ValidationError
 from ranking.careers.api import router as careers_router
 from ranking.clubs.api import router as clubs_router
 from ranking.public.api import router as ranking_router
+from ranking.rating.api import router as rating_router
 from tournaments.api import router as tournaments_router
 
 api = NinjaAPI(
@@ -26,6 +27,7 @@ api.add_router("/tournaments/", tournaments_router)
 api.add_router("/rankings/", ranking_router)
 api.add_router("/players/", careers_router)
 api.add_router("/clubs/", clubs_router)
+api.add_router("/ratings/", rating_router)
 
 
 @api.exception_handler(Http404)

@@ -9,6 +9,7 @@ from ranking.careers import views as careers_views
 from ranking.clubs import views as clubs_views
 from ranking.commission import views as commission_views
 from ranking.public import views as public_views
+from ranking.rating import views as rating_views
 
 app_name = "ranking"
 urlpatterns = [
@@ -19,6 +20,10 @@ urlpatterns = [
     path("vereine/", clubs_views.club_index, name="clubs"),
     path("vereine/<int:year>/", clubs_views.club_year, name="clubs_year"),
     path("verein/<slug:slug>/", clubs_views.club_page, name="club"),
+    path("spielstaerke/", rating_views.rating_all_time, name="rating"),
+    path("spielstaerke/csv/", rating_views.rating_all_time_csv, name="rating_csv"),
+    path("spielstaerke/<int:year>/", rating_views.rating_year, name="rating_year"),
+    path("spielstaerke/<int:year>/csv/", rating_views.rating_csv, name="rating_year_csv"),
     path("mein-bereich/", appeals_views.my_area, name="my_area"),
     path("", include(players_urls.area_patterns)),
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),

@@ -6,6 +6,8 @@ this page is the aggregate, and each links to the other.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from ranking.careers import selectors
 from ranking.charts import pictures
+from ranking.rating import selectors as rating_selectors
 from tournaments.common import access
 from tournaments.common.html import escape, url_pattern
 from tournaments.common.http import int_or_404
@@ -22,9 +25,10 @@ from tournaments.merge.selectors import kept_player_id
 
 
 def career_page_version(kwargs: dict) -> str:
-    """`public_page`'s version: the tournaments' public data and the ranking (the path holds the
-    player)."""
-    return f"career.{selectors.public_version()}"
+    """`public_page`'s version: the tournaments' public data, the ranking and the skill rating
+    (the path holds the player)."""
+    rating = hashlib.sha256(repr(rating_selectors.rating_page_version(0)).encode()).hexdigest()
+    return f"career.{selectors.public_version()}.{rating[:12]}"
 
 
 def opponent_rows(opponents) -> SafeString:
@@ -42,12 +46,14 @@ def opponent_rows(opponents) -> SafeString:
     )
 
 
-def rating_points(player_id: int) -> list:
-    """RATING OVER TIME (issue 33.3): the rating's (day, value) points of the player, oldest
-    first. The skill rating is built elsewhere; until it is wired here the page shows no rating
-    chart. Wire it as ``return rating_selectors.<its selector>(player_id)`` and add the rating's
-    version to `career_page_version`."""
-    return []
+def rating_points(player_id: int) -> list[tuple]:
+    """RATING OVER TIME (issue 33.3): the skill rating's conservative display value after the
+    player's last rated round of each tournament, oldest first: one point per tournament keeps
+    a ten-year curve readable (the rating's own pages show every round)."""
+    last: dict[int, tuple] = {}
+    for point in rating_selectors.player_rating_history(player_id=player_id):
+        last[point.tournament_id] = (point.date, round(point.display, 1))
+    return sorted(last.values())
 
 
 @public_page(version=career_page_version)
@@ -60,6 +66,7 @@ def career_page(request, player_id: int):
     if not career.has_games and not career.positions:
         raise Http404
     placings = career.total.placings
+    points = rating_points(player.pk)
     games = career.total.games
     context = {
         "player": player,
@@ -79,9 +86,8 @@ def career_page(request, player_id: int):
             for p in career.positions
         ],
         "placings_chart": pictures.placings_chart(chart_id="chart-placings", placings=placings),
-        # RATING OVER TIME: drawn with the same line chart once `rating_points` returns points.
-        "rating_chart": pictures.rating_chart(
-            chart_id="chart-rating", points=rating_points(player.pk)
-        ),
+        # RATING OVER TIME: the skill rating's curve, drawn with the same line chart
+        "rating_points": points,
+        "rating_chart": pictures.rating_chart(chart_id="chart-rating", points=points),
     }
     return render(request, "ranking/careers/career.html", context)

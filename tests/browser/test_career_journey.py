@@ -71,7 +71,8 @@ def test_player_career_club(browser, live_server, world, language, viewport):
     assert page.url.endswith(reverse("ranking:player", args=[player.pk]))
     assert page.get_by_role("heading", name=distribution).is_visible()
     charts = page.locator('svg[role="img"]')
-    assert charts.count() == 2
+    assert charts.count() == 3  # ranking positions, skill rating (computed eagerly), placings
+    assert page.get_by_test_id("rating-points").locator("tbody tr").count() == 2
     assert charts.first.bounding_box()["width"] <= viewport["width"]
     assert page.get_by_test_id("career-totals").locator("strong").nth(0).inner_text() == "2"
     # the hidden player is shown by initials only, in the head-to-head too

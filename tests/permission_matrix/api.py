@@ -21,6 +21,9 @@ CALLS = {
     "club_list": Call(),
     "club_table": Call(lambda w: {"year": w.finished.ranking_year}),
     "club_detail": Call(club_of_player),
+    "rating_all_time": Call(),
+    "rating_of_year": Call(lambda w: {"year": w.finished.ranking_year}),
+    "rating_of_player": Call(lambda w: {"player_id": w.player_id}),
 }
 
 TABLE = """
@@ -42,6 +45,12 @@ player_career                GET  200  200  200  200  200  200  200  200  200  2
 player_career                POST 405  405  405  405  405  405  405  405  405  405  405  405
 ranking_of_year              GET  200  200  200  200  200  200  200  200  200  200  200  200
 ranking_of_year              POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_all_time              GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_all_time              POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_of_player             GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_of_player             POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_of_year               GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_of_year               POST 405  405  405  405  405  405  405  405  405  405  405  405
 round_tables                 GET  200  200  200  200  200  200  200  200  200  200  200  200
 round_tables                 POST 405  405  405  405  405  405  405  405  405  405  405  405
 # Published data only, the same for staff: no draft, no drawn round.

@@ -42,6 +42,10 @@ CALLS = {
     "year": Call(year),
     "csv": Call(year),
     "player": Call(lambda w: {"player_id": w.player_id}),
+    "rating": Call(),
+    "rating_csv": Call(),
+    "rating_year": Call(year),
+    "rating_year_csv": Call(year),
     "my_area": Call(),
     "appeal_new": Call(
         lambda w: {"tournament_pk": w.finished.pk},
@@ -172,6 +176,14 @@ my_area                      POST L    200  200  403  403  403  403  200  200  4
 # Public pages of the ranking, cached for visitors: GET only (issue 33).
 player                       GET  200  200  200  200  200  200  200  200  200  200  200  200
 player                       POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating                       GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating                       POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_csv                   GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_csv                   POST 200  200  200  200  200  200  200  200  200  200  200  200
+rating_year                  GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_year                  POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_year_csv              GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_year_csv              POST 200  200  200  200  200  200  200  200  200  200  200  200
 year                         GET  200  200  200  200  200  200  200  200  200  200  200  200
 year                         POST 405  405  405  405  405  405  405  405  405  405  405  405
 """

@@ -102,7 +102,7 @@ def test_career_page_shows_the_figures_and_charts(client, finished, field):
     assert 'aria-labelledby="chart-positions-title chart-positions-desc"' in html
     assert 'data-testid="positions"' in html and 'data-testid="placings"' in html
     assert "style=" not in html
-    assert 'data-testid="rating-over-time"' not in html  # wired by the rating later
+    assert 'data-testid="rating-over-time"' not in html  # no rating computed yet
     # links: the tournaments' player page, the club, each opponent's career
     assert f'href="{reverse("player_page", args=[player.pk])}"' in html
     assert f'href="{reverse("ranking:club", args=[player.club_slug])}"' in html
@@ -156,7 +156,7 @@ def test_query_count_does_not_grow_with_the_tournaments(
     with CaptureQueriesContext(connection) as one:
         assert client.get(url).status_code == 200
     count = len(one)  # now: the next request empties the log the context reads from
-    assert count <= 10
+    assert count <= 11  # the page's eleven queries (the rating's history one of them)
     for year in (2026, 2027):
         builders.play_tournament(
             director=director, desk=desk_user, players=field, end=date(year, 5, 1),
@@ -201,3 +201,22 @@ def test_the_tournaments_player_page_links_the_career_once_there_are_results(
     html = client.get(reverse("player_page", args=[player.pk])).content.decode()
     assert link in html
     assert client.get(reverse("ranking:player", args=[player.pk])).status_code == 200
+
+
+def test_rating_over_time_beside_the_ranking(client, director, desk_user, field):
+    """Issue 33.3: the skill rating's curve, one point per tournament, with its table; the page
+    says it is not the ranking."""
+    from ranking.rating import services as rating_services
+
+    for year in (2025, 2026):
+        builders.play_tournament(
+            director=director, desk=desk_user, players=field, end=date(year, 5, 1),
+            name=f"Turnier {year}",
+        )  # fmt: skip
+    compute.ranking_rebuild()
+    rating_services.rating_rebuild()
+    html = client.get(reverse("ranking:player", args=[field[0].pk])).content.decode()
+    assert 'data-testid="rating-over-time"' in html and html.count('role="img"') == 3
+    assert "nicht das offizielle Deutsche Rummikub Ranking" in html
+    rows = re.search(r'data-testid="rating-points">(.*?)</table>', html, re.S).group(1)
+    assert rows.count("<tr>") == 1 + 2  # the head, then one point per tournament

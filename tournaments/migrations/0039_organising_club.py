@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0037_venue_line_back_at'),
+        ('tournaments', '0038_publicchange_held'),
     ]
 
     operations = [
