@@ -11,6 +11,9 @@ from tournaments.standings import views as standings_views
 
 urlpatterns = [
     path("", pages_views.home, name="home"),
+    path("sw.js", pages_views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pages_views.web_manifest, name="web_manifest"),
+    path("offline/", pages_views.offline, name="offline"),
     path("kalender.ics", calendar_views.federation_calendar, name="federation_calendar"),
     path("turniere/<int:pk>/", pages_views.tournament_public, name="tournament_public"),
     path(
