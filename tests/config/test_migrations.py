@@ -33,6 +33,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0036_venue_people"),
     # issue 29.3: the venue laptop notes when its line probe saw the line come back
     ("tournaments", "0037_venue_line_back_at"),
+    # issue 34: devices with push messages and each message's claim
+    ("players", "0002_push_subscriptions"),
 ]
 
 
