@@ -25,7 +25,7 @@ CALLS = {
     "push_subscribe": Call(data=lambda w: {"endpoint": "x"}),
     "push_device": Call(
         lambda w: {"pk": w.push_device_id},
-        data=lambda w: {"device-%d-kinds" % w.push_device_id: ["published"]},
+        data=lambda w: {f"device-{w.push_device_id}-kinds": ["published"]},
     ),
     "signup": Call(
         data=lambda w: {
