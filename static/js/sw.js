@@ -1,4 +1,4 @@
-// The service worker (issue 34), served at /sw.js by tournaments.pages.app with its version and
+// The service worker (issue 34), served at /sw.js by tournaments/webapp/ with its version and
 // lists filled in: the app shell (our static files, the offline page) cached per release; the
 // player's own public pages (my table, the standings, the hall display, the tournament's page)
 // network first, their last copy shown offline with "As of hh:mm - offline"; push messages.

@@ -1,19 +1,13 @@
-"""Start page, a tournament's public page, the staff areas' entry pages; the installable app's
-manifest, service worker and offline page (issue 34)."""
+"""Start page, a tournament's public page and the staff areas' entry pages."""
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404
 from django.shortcuts import render
-from django.utils import translation
-from django.utils.translation import get_language
-from django.views.decorators.http import require_safe
 
 from tournaments import permissions
 from tournaments.common.public_cache import public_page
 from tournaments.enums import RoundStatus, StaffRole
 from tournaments.pages import access as pages_access
-from tournaments.pages import app
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.setup import selectors as setup_selectors
@@ -79,39 +73,3 @@ def desk_home(request):
     tournaments = setup_selectors.desk_tournaments(request.user)
     permissions.require(bool(tournaments) or permissions.is_federation_admin(request.user))
     return render(request, "tournaments/desk/home.html", {"tournaments": tournaments})
-
-
-# --- The installable app (issue 34) ---------------------------------------------------------
-
-
-@require_safe
-def service_worker(request):
-    """The service worker at the root, so its scope covers every page; never cached by the
-    browser's HTTP cache (it checks for a new release on every visit)."""
-    response = HttpResponse(app.worker_script(), content_type="text/javascript; charset=utf-8")
-    response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = "/"
-    return response
-
-
-def supported_language(code: str) -> str:
-    return code if code in dict(settings.LANGUAGES) else ""
-
-
-@require_safe
-def web_manifest(request):
-    """The manifest is fetched without cookies: the page names its language and audience."""
-    language = supported_language(request.GET.get("sprache", "")) or get_language()
-    with translation.override(language):
-        found = app.manifest(request.GET.get("fuer", ""), language)
-    response = JsonResponse(found, json_dumps_params={"ensure_ascii": False})
-    response["Content-Type"] = "application/manifest+json"
-    response["Cache-Control"] = "public, max-age=3600"
-    return response
-
-
-@require_safe
-def offline(request):
-    """The page the app shows for a page it has not kept, while the device is offline (kept by
-    the service worker when it installs)."""
-    return render(request, "tournaments/public/offline.html")
