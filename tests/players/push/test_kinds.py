@@ -15,19 +15,56 @@ from tests.support import builders
 from tournaments.registration.online import services as online
 
 EXPECTED = {
-    ("table", "de"): ("Tisch 7, Platz B", "Spring Open 2026, Runde 2. Spiel 1 beginnt Platz A: Lovelace, Ada."),
-    ("table", "en"): ("Table 7, seat B", "Spring Open 2026, round 2. Game 1 is started by seat A: Lovelace, Ada."),
-    ("published", "de"): ("Runde 2 veröffentlicht", "Spring Open 2026: Sie sind jetzt auf Platz 5 von 40."),
-    ("published", "en"): ("Round 2 published", "Spring Open 2026: you are now in place 5 of 40."),
-    ("correction", "de"): ("Ergebnis von Tisch 7 korrigiert", "Spring Open 2026, Runde 2. Spiel 2: -10 → +45. Grund: Game 2 entered the wrong way round"),
-    ("correction", "en"): ("Result of table 7 corrected", "Spring Open 2026, round 2. Game 2: -10 → +45. Why: Game 2 entered the wrong way round"),
-    ("moved_up", "de"): ("Sie haben einen Platz", "Sie sind von der Warteliste nachgerückt: Sie sind für Spring Open 2026 (3. Mai 2026) angemeldet."),
-    ("moved_up", "en"): ("You have a place", "You moved up from the waiting list: you are registered for Spring Open 2026 (3 May 2026)."),
-    ("check_in", "de"): ("Der Check-in ist offen", "Spring Open 2026: Checken Sie bis 09:30 Uhr mit dem Handy ein."),
-    ("check_in", "en"): ("Check-in is open", "Spring Open 2026: check in on your phone until 09:30."),
-    ("call", "de"): ("Tisch 6 ruft die Schiedsrichter", "Spring Open 2026, Runde 2: Tile dropped"),
-    ("call", "en"): ("Table 6 calls a referee", "Spring Open 2026, round 2: Tile dropped"),
-}  # fmt: skip
+    ("table", "de"): (
+        "Tisch 7, Platz B",
+        "Spring Open 2026, Runde 2. Spiel 1 beginnt Platz A: Lovelace, Ada.",
+    ),
+    ("table", "en"): (
+        "Table 7, seat B",
+        "Spring Open 2026, round 2. Game 1 is started by seat A: Lovelace, Ada.",
+    ),
+    ("published", "de"): (
+        "Runde 2 veröffentlicht",
+        "Spring Open 2026: Sie sind jetzt auf Platz 5 von 40.",
+    ),
+    ("published", "en"): (
+        "Round 2 published",
+        "Spring Open 2026: you are now in place 5 of 40.",
+    ),
+    ("correction", "de"): (
+        "Ergebnis von Tisch 7 korrigiert",
+        "Spring Open 2026, Runde 2. Spiel 2: -10 → +45. Grund: Game 2 entered the wrong way round",
+    ),
+    ("correction", "en"): (
+        "Result of table 7 corrected",
+        "Spring Open 2026, round 2. Game 2: -10 → +45. Why: Game 2 entered the wrong way round",
+    ),
+    ("moved_up", "de"): (
+        "Sie haben einen Platz",
+        "Sie sind von der Warteliste nachgerückt: "
+        "Sie sind für Spring Open 2026 (3. Mai 2026) angemeldet.",
+    ),
+    ("moved_up", "en"): (
+        "You have a place",
+        "You moved up from the waiting list: you are registered for Spring Open 2026 (3 May 2026).",
+    ),
+    ("check_in", "de"): (
+        "Der Check-in ist offen",
+        "Spring Open 2026: Checken Sie bis 09:30 Uhr mit dem Handy ein.",
+    ),
+    ("check_in", "en"): (
+        "Check-in is open",
+        "Spring Open 2026: check in on your phone until 09:30.",
+    ),
+    ("call", "de"): (
+        "Tisch 6 ruft die Schiedsrichter",
+        "Spring Open 2026, Runde 2: Tile dropped",
+    ),
+    ("call", "en"): (
+        "Table 6 calls a referee",
+        "Spring Open 2026, round 2: Tile dropped",
+    ),
+}
 
 
 @pytest.mark.parametrize(("kind", "language"), sorted(EXPECTED))
