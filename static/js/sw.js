@@ -26,7 +26,8 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(SHELL_CACHE).then(function (cache) {
       return cache.addAll(SHELL.map(function (url) {
-        return new Request(url, { cache: "reload", credentials: "same-origin" });
+        // without cookies: the offline page as any visitor sees it (no name, no token)
+        return new Request(url, { cache: "reload", credentials: "omit" });
       }));
     }).then(function () { return self.skipWaiting(); })
   );
