@@ -22,7 +22,6 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +30,7 @@ from players.push import kinds as push_kinds
 from players.push import selectors, sender
 from tournaments import permissions
 from tournaments.common import breaker
+from tournaments.mail.services import due_again
 
 log = logging.getLogger(__name__)
 
@@ -198,14 +198,12 @@ def push_sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Beat's safety net: unsent messages whose task was lost (or that wait for their next try)
     are enqueued again; rows past KEEP are deleted. Returns both counts."""
     now = now or timezone.now()
-    quiet = now - SWEEP_AFTER
-    due = list(
-        PushDelivery.objects.filter(
-            sent_at=None, attempts__lt=MAX_ATTEMPTS, created_at__gte=now - SWEEP_WITHIN
-        )
-        .filter(Q(last_attempt_at=None, created_at__lt=quiet) | Q(last_attempt_at__lt=quiet))
-        .order_by("pk")
-        .values_list("pk", flat=True)
+    due = due_again(
+        PushDelivery.objects.all(),
+        now=now,
+        quiet=SWEEP_AFTER,
+        within=SWEEP_WITHIN,
+        max_attempts=MAX_ATTEMPTS,
     )
     for pk in due:
         _publish(SEND_TASK, pk)
@@ -224,37 +222,28 @@ def _kinds(user, chosen: Sequence[str]) -> list[str]:
     return [kind for kind in allowed if kind in chosen]  # in the page's order, once each
 
 
+BROWSERS = (
+    ("Edg/", "Edge"),
+    ("Firefox/", "Firefox"),
+    ("SamsungBrowser/", "Samsung Internet"),
+    ("Chrome/", "Chrome"),
+    ("Safari/", "Safari"),
+)
+SYSTEMS = (
+    ("Android", "Android"),
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Windows", "Windows"),
+    ("Mac OS X", "macOS"),
+    ("Linux", "Linux"),
+)
+
+
 def device_label(user_agent: str) -> str:
     """ "Chrome on Android": enough for the owner to tell the devices apart, nothing more."""
     agent = user_agent or ""
-    browser = next(
-        (
-            name
-            for token, name in (
-                ("Edg/", "Edge"),
-                ("Firefox/", "Firefox"),
-                ("SamsungBrowser/", "Samsung Internet"),
-                ("Chrome/", "Chrome"),
-                ("Safari/", "Safari"),
-            )
-            if token in agent
-        ),
-        "",
-    )
-    system = next(
-        (
-            name
-            for token, name in (
-                ("Android", "Android"),
-                ("iPhone", "iPhone"),
-                ("iPad", "iPad"),
-                ("Windows", "Windows"),
-                ("Mac OS X", "macOS"),
-                ("Linux", "Linux"),
-            )
-            if token in agent
-        ),
-        "",
+    browser, system = (
+        next((name for token, name in names if token in agent), "") for names in (BROWSERS, SYSTEMS)
     )
     if browser and system:
         return _("%(browser)s on %(system)s") % {"browser": browser, "system": system}
