@@ -53,6 +53,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: the servers' (and workers') secret key: a session the bench signs must be theirs
+SECRET_KEY = "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+
+
 @contextmanager
 def serve(env: dict, *, workers: int, threads: int = 1):
     """A gunicorn on a free port with these environment variables; yields the port."""
@@ -61,7 +65,7 @@ def serve(env: dict, *, workers: int, threads: int = 1):
         **env,
         "DJANGO_SETTINGS_MODULE": "bench.server_settings",
         "DJANGO_DEBUG": "0",
-        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "SECRET_KEY": SECRET_KEY,
         "DJANGO_ALLOWED_HOSTS": "localhost,127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "0",
         "DJANGO_LOG_LEVEL": "ERROR",
@@ -92,6 +96,39 @@ def serve(env: dict, *, workers: int, threads: int = 1):
             proc.wait()
         if proc.returncode not in (0, -15) and proc.stderr is not None:
             print(proc.stderr.read()[-2000:])
+
+
+@contextmanager
+def celery_worker(env: dict, *, concurrency: int = 2):
+    """A Celery worker of the site (as deploy/systemd/drv-worker@.service runs it) with these
+    environment variables, until the block ends; waits until it answers a ping."""
+    env = {**env, "DJANGO_SETTINGS_MODULE": "bench.server_settings", "DJANGO_DEBUG": "0"}
+    env.setdefault("SECRET_KEY", SECRET_KEY)
+    env.setdefault("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1")
+    name = f"bench-{os.getpid()}@localhost"
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "celery", "--app", "config", "worker",
+            "--hostname", name, "--concurrency", str(concurrency), "--loglevel", "WARNING",
+            "--without-gossip", "--without-mingle",
+        ],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        from config.celery import app
+
+        deadline = time.monotonic() + 60
+        while not app.control.ping([name], timeout=0.5):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("celery worker did not start: " + proc.stderr.read()[-2000:])
+        yield name
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def _wait_ready(port: int, proc: subprocess.Popen) -> None:

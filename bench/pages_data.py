@@ -27,12 +27,15 @@ class PagesData:
 def _quiet_side_effects() -> None:
     """Celery in this process runs eagerly (no worker needed, nothing left in a broker) and the
     page warm-up is not queued (the rush is measured without it)."""
+    from django.conf import settings
+
     from config.celery import app
     from tournaments.common import events
 
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
     events._enqueue_warm = lambda tournament_id: None
+    settings.PUBLIC_PAGES_WARM = False  # so nothing is held for a warm-up (events.live_release)
 
 
 def build(

@@ -7,6 +7,7 @@ from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
 from ranking.public.api import router as ranking_router
+from ranking.rating.api import router as rating_router
 from tournaments.api import router as tournaments_router
 
 api = NinjaAPI(
@@ -21,6 +22,7 @@ api = NinjaAPI(
 )
 api.add_router("/tournaments/", tournaments_router)
 api.add_router("/rankings/", ranking_router)
+api.add_router("/ratings/", rating_router)
 
 
 @api.exception_handler(Http404)

@@ -79,8 +79,6 @@ MIDDLEWARE = [
     "config.metrics.MetricsMiddleware",
     "config.observability.RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # An unchanged live screen's poll: 304 before sessions, language, CSRF and users (32.3).
-    "tournaments.common.live.LivePollMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An anonymous visitor's stored public page: before sessions, language, CSRF, users (32.2).

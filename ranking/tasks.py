@@ -6,13 +6,18 @@ import os
 from celery import shared_task
 
 from ranking.compute import services as compute
+from ranking.rating import services as rating
 
 
 @shared_task(name="ranking.recompute_year", acks_late=True)
 def recompute_ranking_year(year: int) -> dict:
-    """Bring one year's ranking up to date (queued after a publish, correction or decision)."""
+    """Bring one year's ranking up to date (queued after a publish, correction or decision),
+    then the skill rating's pending lists (issue 33: the year, the all-time chain from the
+    changed tournament on)."""
     snapshot = compute.ranking_recompute_year(year=int(year))
+    rated = rating.rating_recompute_pending()
     return {
+        "rating": rated,
         "year": snapshot.year,
         "entries": snapshot.entries.count(),
         "pending": snapshot.pending,
@@ -22,8 +27,11 @@ def recompute_ranking_year(year: int) -> dict:
 
 @shared_task(name="ranking.recompute_pending")
 def recompute_pending_years() -> list[int]:
-    """Periodic safety net: every year still marked pending (e.g. the broker was down)."""
-    return compute.ranking_recompute_pending()
+    """Periodic safety net: every year still marked pending (e.g. the broker was down), and the
+    skill rating's pending lists."""
+    years = compute.ranking_recompute_pending()
+    rating.rating_recompute_pending()
+    return years
 
 
 @shared_task(name="ranking.daily")

@@ -7,6 +7,7 @@ from players import urls as players_urls
 from ranking.appeals import views as appeals_views
 from ranking.commission import views as commission_views
 from ranking.public import views as public_views
+from ranking.rating import views as rating_views
 
 app_name = "ranking"
 urlpatterns = [
@@ -14,6 +15,10 @@ urlpatterns = [
     path("<int:year>/", public_views.ranking_year, name="year"),
     path("<int:year>/csv/", public_views.ranking_csv, name="csv"),
     path("spieler/<int:player_id>/", public_views.player_history, name="player"),
+    path("spielstaerke/", rating_views.rating_all_time, name="rating"),
+    path("spielstaerke/csv/", rating_views.rating_all_time_csv, name="rating_csv"),
+    path("spielstaerke/<int:year>/", rating_views.rating_year, name="rating_year"),
+    path("spielstaerke/<int:year>/csv/", rating_views.rating_csv, name="rating_year_csv"),
     path("mein-bereich/", appeals_views.my_area, name="my_area"),
     path("", include(players_urls.area_patterns)),
     path("einsprueche/neu/<int:tournament_pk>/", appeals_views.appeal_new, name="appeal_new"),

@@ -36,6 +36,7 @@ from ranking.models import (
     TournamentContribution,
     TournamentRanking,
 )
+from ranking.rating import services as rating_services
 from tournaments.common import breaker
 from tournaments.common.bulk import delete_rows, insert_rows
 from tournaments.enums import TournamentStatus
@@ -83,6 +84,7 @@ def tournament_mark_changed(
     TournamentRanking.objects.filter(pk=tournament_id).update(
         stale=True, change_count=F("change_count") + 1
     )
+    rating_services.rating_mark(tournament_id=tournament_id)
     year_mark_pending(year=year, now=now, enqueue=enqueue)
 
 

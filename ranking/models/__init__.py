@@ -17,3 +17,7 @@ from ranking.models.computed import RankingEntry as RankingEntry
 from ranking.models.computed import RankingYear as RankingYear
 from ranking.models.computed import TournamentContribution as TournamentContribution
 from ranking.models.computed import TournamentRanking as TournamentRanking
+from ranking.models.rating import ALL_TIME as ALL_TIME
+from ranking.models.rating import PlayerRating as PlayerRating
+from ranking.models.rating import RatingChange as RatingChange
+from ranking.models.rating import RatingScope as RatingScope

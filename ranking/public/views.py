@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,8 +13,8 @@ from ranking.domain import versions as domain_versions
 from ranking.public import listing
 from ranking.public import selectors as public_selectors
 from tournaments.common import access
-from tournaments.common.csv_export import excel_writer
-from tournaments.common.http import int_or_404
+from tournaments.common.csv_export import excel_download
+from tournaments.common.http import int_or_404, year_or_404
 from tournaments.common.public_cache import public_page
 from tournaments.merge.selectors import kept_player_id
 
@@ -22,10 +22,7 @@ MIN_YEAR, MAX_YEAR = 1990, 2200
 
 
 def _year_or_404(year) -> int:
-    number = int_or_404(year)
-    if not MIN_YEAR <= number <= MAX_YEAR:
-        raise Http404
-    return number
+    return year_or_404(year, first=MIN_YEAR, last=MAX_YEAR)
 
 
 def ranking_index(request):
@@ -93,10 +90,7 @@ def ranking_csv(request, year: int):
     snapshot = public_selectors.ranking_snapshot(year)
     if snapshot is None:
         raise Http404
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ranking-{year}.csv"'
-    response.write("\ufeff")  # Excel opens UTF-8 with the BOM
-    writer = excel_writer(response)
+    response, writer = excel_download(f"ranking-{year}.csv")
     writer.writerow(
         [
             _("Rank"),

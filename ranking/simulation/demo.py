@@ -15,6 +15,7 @@ from ranking.appeals import services as appeals_services
 from ranking.compute import services as compute
 from ranking.domain.appeals import BERLIN
 from ranking.models import Appeal
+from ranking.rating import services as rating
 from tournaments.enums import TournamentStatus
 from tournaments.models import Seat, Tournament
 from tournaments.simulation.players import DEMO_PASSWORD
@@ -76,6 +77,7 @@ def seed_ranking_demo(*, password: str = DEMO_PASSWORD) -> list[str]:
                 )
     compute.ranking_daily()
     compute.ranking_rebuild()
+    rating.rating_rebuild()  # the skill rating beside it (issue 33)
     if PlayerAccount.objects.filter(user__username=PLAYER_USERNAME).exists():
         lines.append(f"  Benutzer {PLAYER_USERNAME:<12} Passwort {password} (Spielerkonto)")
     return lines

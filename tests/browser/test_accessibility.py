@@ -115,6 +115,10 @@ def public_paths(d) -> list[str]:
         reverse("ranking:index"),
         reverse("ranking:year", args=[d["year"]]),
         reverse("ranking:player", args=[d["player"].pk]),
+        reverse("ranking:rating"),
+        reverse("ranking:rating_year", args=[d["year"]]),
+        # "Mein Tisch" with a name found: the skill rating's expectation at the table (issue 33)
+        reverse("pairing_by_name", args=[f, 1]) + f"?q={d['player'].last_name}",
         reverse("login"),
         reverse("signup"),
         reverse("signup_sent"),

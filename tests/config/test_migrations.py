@@ -33,6 +33,10 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0036_venue_people"),
     # issue 29.3: the venue laptop notes when its line probe saw the line come back
     ("tournaments", "0037_venue_line_back_at"),
+    # issue 32.4: a publication is held from the live screens until its pages are warm
+    ("tournaments", "0038_publicchange_held"),
+    # issue 33: the skill rating's lists and history
+    ("ranking", "0012_rating"),
     # issue 34: devices with push messages and each message's claim
     ("players", "0002_push_subscriptions"),
 ]

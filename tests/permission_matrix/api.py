@@ -16,6 +16,9 @@ CALLS = {
     "standings": Call(lambda w: {"tournament_id": w.t.pk}),
     "standings@draft": Call(lambda w: {"tournament_id": w.draft.pk}),
     "ranking_of_year": Call(lambda w: {"year": w.finished.ranking_year}),
+    "rating_all_time": Call(),
+    "rating_of_year": Call(lambda w: {"year": w.finished.ranking_year}),
+    "rating_of_player": Call(lambda w: {"player_id": w.player_id}),
 }
 
 TABLE = """
@@ -29,6 +32,12 @@ openapi-view                 GET  200  200  200  200  200  200  200  200  200  2
 openapi-view                 POST 200  200  200  200  200  200  200  200  200  200  200  200
 ranking_of_year              GET  200  200  200  200  200  200  200  200  200  200  200  200
 ranking_of_year              POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_all_time              GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_all_time              POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_of_player             GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_of_player             POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_of_year               GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_of_year               POST 405  405  405  405  405  405  405  405  405  405  405  405
 round_tables                 GET  200  200  200  200  200  200  200  200  200  200  200  200
 round_tables                 POST 405  405  405  405  405  405  405  405  405  405  405  405
 # Published data only, the same for staff: no draft, no drawn round.

@@ -32,6 +32,10 @@ CALLS = {
     "year": Call(year),
     "csv": Call(year),
     "player": Call(lambda w: {"player_id": w.player_id}),
+    "rating": Call(),
+    "rating_csv": Call(),
+    "rating_year": Call(year),
+    "rating_year_csv": Call(year),
     "my_area": Call(),
     "appeal_new": Call(
         lambda w: {"tournament_pk": w.finished.pk},
@@ -155,6 +159,14 @@ my_area                      GET  L    200  200  403  403  403  403  200  200  4
 my_area                      POST L    200  200  403  403  403  403  200  200  403  200  200
 player                       GET  200  200  200  200  200  200  200  200  200  200  200  200
 player                       POST 200  200  200  200  200  200  200  200  200  200  200  200
+rating                       GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating                       POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_csv                   GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_csv                   POST 200  200  200  200  200  200  200  200  200  200  200  200
+rating_year                  GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_year                  POST 405  405  405  405  405  405  405  405  405  405  405  405
+rating_year_csv              GET  200  200  200  200  200  200  200  200  200  200  200  200
+rating_year_csv              POST 200  200  200  200  200  200  200  200  200  200  200  200
 year                         GET  200  200  200  200  200  200  200  200  200  200  200  200
 year                         POST 405  405  405  405  405  405  405  405  405  405  405  405
 """

@@ -16,6 +16,7 @@ from players.notifications import services as notification_services
 from ranking.appeals import services as appeals_services
 from ranking.commission import services as commission_services
 from ranking.compute import services as compute
+from ranking.rating import services as rating
 from tests.support import builders
 from tests.support.venue_world import make_venue_world
 from tournaments.enums import GlobalRole, StaffRole
@@ -170,6 +171,7 @@ def make_permission_world() -> PermissionWorld:
         director=director, desk=desk, players=players, name="Abgeschlossen", end=end
     )
     compute.ranking_recompute_year(year=finished.ranking_year)
+    rating.rating_recompute_pending()  # the skill rating's lists (issue 33)
     appeal = builders.make_appeal(
         user=player,
         tournament=finished,

@@ -13,6 +13,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from django.http import HttpResponse
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # A plain number written as text (German decimal comma or a point): never a formula.
 _NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
@@ -45,3 +47,11 @@ class SafeWriter:
 def excel_writer(out) -> SafeWriter:
     """Semicolons and CRLF, as German Excel opens them; the caller writes the BOM first."""
     return SafeWriter(out, delimiter=";", lineterminator="\r\n")
+
+
+def excel_download(filename: str) -> tuple[HttpResponse, SafeWriter]:
+    """A CSV attachment for Excel (UTF-8 with its BOM, `excel_writer`) and its writer."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # Excel opens UTF-8 with the BOM
+    return response, excel_writer(response)

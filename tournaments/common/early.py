@@ -1,5 +1,6 @@
-"""Middlewares high in the stack that answer some requests themselves (issue 32): a live poll's
-304 (`live.LivePollMiddleware`), a stored public page (`public_early.PublicPageMiddleware`)."""
+"""Middlewares high in the stack that answer some requests themselves (issue 32):
+a stored public page (`public_early.PublicPageMiddleware`; the live 304 is answered even earlier,
+in front of Django: `live.LivePollApp`)."""
 
 from __future__ import annotations
 

@@ -8,11 +8,14 @@ Redis or Celery must defer itself with `transaction.on_commit` and must not fail
 import logging
 import threading
 import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Count, Q
 from django.dispatch import Signal
+from django.utils import timezone
 
 from tournaments.common import breaker
 
@@ -61,33 +64,49 @@ player_erased = Signal()
 
 
 #: how long a process keeps a version it read from the database (monotonic seconds): a burst of
-#: requests costs one indexed query per process and second; another process sees a change
-#: after at most this long, the process that wrote it at once (`public_data_changed`)
-VERSION_MEMO_SECONDS = 1.0
-_versions: dict[int | None, tuple[float, int]] = {}
+#: requests costs one indexed query per process and quarter second; another process sees a
+#: change after at most this long, the process that wrote it at once (`public_data_changed`).
+#: With the screens' 1.5 s poll it bounds the director's click → last screen (< 2 s, 32.4).
+VERSION_MEMO_SECONDS = 0.25
+#: how long at most a held change (a publication, a release: `public_data_changed(hold=True)`)
+#: waits for the warm-up before the live screens see it anyway (a worker down or slow)
+LIVE_HOLD_SECONDS = 4.0
+_versions: dict[int | None, tuple[float, int, int]] = {}
 _versions_lock = threading.Lock()
 
 
-def _version(tournament_id: int | None) -> int:
-    """The number of `PublicChange` rows (of the tournament; of all with None) plus one: it
-    moves on with every committed change. (Not the newest id: ids are taken at insert, so a
-    change that commits after a later one would not move the newest id any more.)"""
+def _versions_of(tournament_id: int | None) -> tuple[int, int]:
+    """(version, live version): the number of `PublicChange` rows (of the tournament; of all
+    with None) plus one, which moves on with every committed change (not the newest id: ids
+    are taken at insert, so a change that commits after a later one would not move the newest
+    id any more); the live version leaves out the changes still held for the warm-up. Both
+    only grow: a held row counts from its release or after LIVE_HOLD_SECONDS."""
     from tournaments.models import PublicChange
 
     now = time.monotonic()
     with _versions_lock:
         found = _versions.get(tournament_id)
     if found is not None and found[0] > now:
-        return found[1]
-    changes = PublicChange.objects.all()
-    if tournament_id is not None:
-        changes = changes.filter(tournament_id=tournament_id)
-    version = changes.count() + 1
+        return found[1], found[2]
+    if tournament_id is None:
+        version = PublicChange.objects.count() + 1
+        live = version
+    else:
+        cutoff = timezone.now() - timedelta(seconds=LIVE_HOLD_SECONDS)
+        counted = PublicChange.objects.filter(tournament_id=tournament_id).aggregate(
+            n=Count("pk"), held=Count("pk", filter=Q(held=True, recorded_at__gt=cutoff))
+        )
+        version = counted["n"] + 1
+        live = version - counted["held"]
     with _versions_lock:
         if len(_versions) > 1000:  # ids of every tournament ever asked for: start again
             _versions.clear()
-        _versions[tournament_id] = (now + VERSION_MEMO_SECONDS, version)
-    return version
+        _versions[tournament_id] = (now + VERSION_MEMO_SECONDS, version, live)
+    return version, live
+
+
+def _version(tournament_id: int | None) -> int:
+    return _versions_of(tournament_id)[0]
 
 
 def forget_versions(tournament_id: int | None = None) -> None:
@@ -99,6 +118,25 @@ def forget_versions(tournament_id: int | None = None) -> None:
         else:
             _versions.pop(tournament_id, None)
             _versions.pop(None, None)
+
+
+def live_generation(tournament_id: int) -> int:
+    """The version the live screens' ETag carries (`common/live.py`): the public version less
+    the changes held for the warm-up, so a phone hears of a publication when its pages are
+    ready (issue 32.4). Never newer than what a page shows: pages use `public_generation`."""
+    return _versions_of(tournament_id)[1]
+
+
+def live_release(tournament_id: int) -> int:
+    """The warm-up stored what the live screens will ask for first: they may hear of the held
+    changes now. Returns the rows released."""
+    from tournaments.models import PublicChange
+
+    released = PublicChange.objects.filter(tournament_id=tournament_id, held=True).update(
+        held=False
+    )
+    forget_versions(tournament_id)
+    return released
 
 
 def public_generation(tournament_id: int) -> int:
@@ -116,7 +154,7 @@ def global_generation() -> int:
     return _version(None)
 
 
-def public_data_changed(tournament_id: int) -> None:
+def public_data_changed(tournament_id: int, *, hold: bool = False) -> None:
     """Public pages of this tournament (lists, results, standings) are stale.
 
     A `PublicChange` row is added in the caller's transaction: from its commit on, the
@@ -124,10 +162,14 @@ def public_data_changed(tournament_id: int) -> None:
     API answer and stored standings computed before it stop being read (no lock taken, no
     call to Redis: a hanging cache costs the write nothing). This process reads the version
     afresh at once; the others within `VERSION_MEMO_SECONDS`.
+
+    With ``hold`` (a publication, a release: the warm-up follows) the live screens hear of it
+    once the warm-up stored the standings (`live_release`), at most LIVE_HOLD_SECONDS later.
     """
     from tournaments.models import PublicChange
 
-    PublicChange.objects.create(tournament_id=tournament_id)
+    held = hold and settings.PUBLIC_PAGES_WARM
+    PublicChange.objects.create(tournament_id=tournament_id, held=held)
     transaction.on_commit(lambda: forget_versions(tournament_id))
 
 
@@ -136,10 +178,10 @@ def _desk_key(tournament_id: int) -> str:
 
 
 def generations(tournament_id: int, *, desk: bool = False) -> tuple[int, ...]:
-    """The public generation (from the database, see `public_generation`), and with ``desk``
+    """The live generation (from the database, see `live_generation`), and with ``desk``
     the desk generation from the cache (the live screens' revalidation, `common/live.py`).
     The desk generation is 0 while the cache is unavailable."""
-    public = public_generation(tournament_id)
+    public = live_generation(tournament_id)
     if not desk:
         return (public,)
     try:
@@ -175,7 +217,7 @@ def event_desk_data_changed(tournament) -> None:
 
 def published_results_changed(tournament_id: int) -> None:
     """Published results changed: invalidate public pages, tell the ranking, warm the pages."""
-    public_data_changed(tournament_id)
+    public_data_changed(tournament_id, hold=True)
     results_changed.send(sender=None, tournament_id=tournament_id)
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
 
@@ -183,7 +225,7 @@ def published_results_changed(tournament_id: int) -> None:
 def pairing_released(tournament_id: int, *, round_id: int | None = None) -> None:
     """A round's pairing became public: invalidate public pages and warm them (the table rush),
     and tell the listeners of the round (players' e-mails)."""
-    public_data_changed(tournament_id)
+    public_data_changed(tournament_id, hold=True)
     if round_id is not None:
         round_released.send(sender=None, tournament_id=tournament_id, round_id=round_id)
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
@@ -208,4 +250,8 @@ def _enqueue_warm(tournament_id: int) -> None:
     if settings.PUBLIC_PAGES_WARM:
         # by name: tournaments.tasks imports the views' world, this module must not
         # the worker measures commit → warmed pages from this wall-clock time
-        breaker.publish("tournaments.warm_public_pages", tournament_id, committed_at=time.time())
+        queued = breaker.publish(
+            "tournaments.warm_public_pages", tournament_id, committed_at=time.time()
+        )
+        if not queued:  # nothing will warm the pages: the screens need not wait
+            live_release(tournament_id)

@@ -33,3 +33,11 @@ def int_or_404(value) -> int:
     if number < 1 or number > 2**31:
         raise Http404
     return number
+
+
+def year_or_404(value, *, first: int = 1990, last: int = 2200) -> int:
+    """A ranking or rating year from the URL: 404 outside ``first``..``last``."""
+    number = int_or_404(value)
+    if not first <= number <= last:
+        raise Http404
+    return number

@@ -3,15 +3,17 @@
 A live region polls its page (htmx, `static/js/live.js`) and sends the ETag it was rendered
 under in `If-None-Match`. While the tournament's version is unchanged the answer is
 **304 Not Modified**: no template, no session write, and no database query while this process's
-version memo is fresh (`events.public_generation`: one indexed query per process and second at
-most). Only a change (a `PublicChange` committed, a desk stamp set after commit) lets the poll
-through to the view, which for anonymous visitors is mostly a page from the public cache. So 500
-open phones cost one render per change. Without JavaScript nothing polls: the pages are plain,
-reloadable pages.
+version memo is fresh (`events.live_generation`: one indexed query per process and quarter
+second at most). Only a change (a `PublicChange` committed, a desk stamp set after commit) lets
+the poll through to the view, which for anonymous visitors is mostly a page from the public
+cache. So 500 open phones cost one render per change. Without JavaScript nothing polls: the
+pages are plain, reloadable pages.
 
-Polls are answered at the top of the middleware (`LivePollMiddleware`, issue 32.3): before
-sessions, language, CSRF and authentication touch the request, a poll whose tag is still current
-gets its 304 from the URL's live view settings alone.
+Polls are answered in front of Django (`LivePollApp`, the WSGI application of config/wsgi.py,
+issue 32.3): a poll whose tag is still current gets its 304 from the URL's live view settings
+alone, before Django builds a request, runs a middleware or writes a log line; only the
+`drv_live_polls_total` metric counts it (nginx's access log has it too). Half of an idle
+screen's cost on the server was Django's request handling around the 304.
 
 The ETag holds the public version (from the database: a Redis back from an older snapshot
 cannot bring back an old tag); viewers with a session (staff see drafts and full names) also
@@ -24,19 +26,26 @@ from __future__ import annotations
 from functools import wraps
 
 from django.conf import settings
+from django.db import DatabaseError, connection
 from django.http import HttpResponseNotModified
+from django.http.cookie import parse_cookie
+from django.http.request import split_domain_port, validate_host
+from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
 
 from tournaments.common import events, metrics
-from tournaments.common.early import EarlyAnswerMiddleware
 
 
 def etag(request, tournament_id: int, *, desk: bool = False) -> str | None:
     """The ETag of this viewer's live screens of a tournament now; None for a viewer with a
     session while the cache is down (the desk stamp is unknown)."""
     session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    return _tag(tournament_id, session=session, desk=desk)
+
+
+def _tag(tournament_id: int, *, session: str, desk: bool) -> str | None:
     if desk and not session:
         return None  # a staff screen: no 304 (nor a guessable tag) without a session
     desk = desk or bool(session)
@@ -88,7 +97,7 @@ def live_view(*, desk: bool = False):
                 _mark(response, tag)
             return response
 
-        wrapper.live_desk = desk  # read by LivePollMiddleware (kept by outer decorators)
+        wrapper.live_desk = desk  # read by LivePollApp (kept by outer decorators)
         return wrapper
 
     return decorator
@@ -101,29 +110,96 @@ def _not_modified(tag: str):
     return response
 
 
-class LivePollMiddleware(EarlyAnswerMiddleware):
-    """An htmx poll with an `If-None-Match` of a live view (`live_view`) whose tag is still
-    current gets its 304 here, high in the stack: no session loaded, no language chosen, no
-    CSRF cookie, no user; the view's own check answers polls this one lets through."""
+class LivePollApp:
+    """The WSGI application: an htmx poll of a live view (`live_view`) with an `If-None-Match`
+    still current gets its 304 here, before Django's handler; everything else goes on to
+    Django. What a 304 must respect is checked here too: the host (ALLOWED_HOSTS) and HTTPS
+    where the site redirects to it; a poll that fails a check goes on and gets Django's answer."""
 
-    def wanted(self, request) -> bool:
-        return (
-            request.method == "GET"
-            and "HTTP_IF_NONE_MATCH" in request.META
-            and "HTTP_HX_REQUEST" in request.META
-        )
+    ROUTES_KEPT = 4096  # paths remembered (a memo of the URL resolver), then forgotten
 
-    def answer(self, request, match):
-        return _early(request, match)
+    def __init__(self, app):
+        self.app = app
+        self._routes: dict[str, tuple[bool, int] | None] = {}
+
+    def __call__(self, environ, start_response):
+        if (
+            environ.get("REQUEST_METHOD") == "GET"
+            and "HTTP_IF_NONE_MATCH" in environ
+            and "HTTP_HX_REQUEST" in environ
+        ):
+            tag = self._current_tag(environ)
+            if tag is not None and tag in parse_etags(environ["HTTP_IF_NONE_MATCH"]):
+                metrics.live_poll(not_modified=True)
+                start_response("304 Not Modified", _headers(tag))
+                return []
+        return self.app(environ, start_response)
+
+    def _current_tag(self, environ) -> str | None:
+        route = self._route(environ.get("PATH_INFO", ""))
+        if route is None or not _host_allowed(environ) or not _scheme_allowed(environ):
+            return None
+        desk, pk = route
+        cookies = environ.get("HTTP_COOKIE", "")
+        session = ""
+        if settings.SESSION_COOKIE_NAME in cookies:
+            session = parse_cookie(cookies).get(settings.SESSION_COOKIE_NAME, "")
+        try:
+            return _tag(pk, session=session, desk=desk)
+        except DatabaseError:
+            # Outside Django's request cycle nobody else drops a broken connection: drop it,
+            # and let Django answer (it connects afresh).
+            connection.close()
+            return None
+
+    def _route(self, path: str) -> tuple[bool, int] | None:
+        """(desk, tournament id) of a live view's URL; None for any other path."""
+        try:
+            return self._routes[path]
+        except KeyError:
+            pass
+        route = None
+        if path.isascii():
+            try:
+                match = resolve(path)
+            except Resolver404:
+                match = None
+            desk = getattr(match.func, "live_desk", None) if match else None
+            pk = match.kwargs.get("pk") if match else None
+            if desk is not None and isinstance(pk, int):
+                route = (desk, pk)
+        if len(self._routes) >= self.ROUTES_KEPT:
+            self._routes.clear()
+        self._routes[path] = route
+        return route
 
 
-def _early(request, match):
-    desk = getattr(match.func, "live_desk", None)
-    pk = match.kwargs.get("pk")
-    if desk is None or not isinstance(pk, int):
-        return None
-    tag = etag(request, pk, desk=desk)
-    if tag and _unchanged(request, tag):
-        request.resolver_match = match  # the log line and the metrics name the view
-        return _not_modified(tag)
-    return None
+def _headers(tag: str) -> list[tuple[str, str]]:
+    """The headers `_mark` gives a 304 of the view (the same answer by either path)."""
+    return [
+        ("ETag", tag),
+        ("Cache-Control", "no-cache"),
+        ("Vary", "HX-Request, HX-Target, Accept-Language"),  # as LocaleMiddleware adds
+        ("Content-Length", "0"),
+    ]
+
+
+def _host_allowed(environ) -> bool:
+    """Django's own check (`HttpRequest.get_host`): a host it would refuse gets its 400."""
+    host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
+    domain, _port = split_domain_port(host)
+    allowed = settings.ALLOWED_HOSTS
+    if settings.DEBUG and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]
+    return bool(domain) and validate_host(domain, allowed)
+
+
+def _scheme_allowed(environ) -> bool:
+    """Where the site sends HTTP to HTTPS, a poll over plain HTTP gets Django's redirect."""
+    if not settings.SECURE_SSL_REDIRECT or environ.get("wsgi.url_scheme") == "https":
+        return True
+    header = settings.SECURE_PROXY_SSL_HEADER
+    if not header:
+        return False
+    name, secure = header
+    return environ.get(name, "").split(",")[0].strip() == secure

@@ -13,7 +13,7 @@ and bytes equal the full path's (tests/tournaments/common/test_public_early.py).
 Everything else goes on down the stack: other methods, a visitor with a session cookie (may be
 logged in: staff see drafts and full names), a request the page answers uncached (a live
 search), a page not stored yet (the full path renders it once, single flight), a poll whose
-tag is still current (its 304 is `LivePollMiddleware`'s and the view's).
+tag is still current (its 304 is `LivePollApp`'s and the view's).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _early(request, match):
     if desk is not None:  # a live view: its tag before the page's key (see live_view)
         tag = live.etag(request, match.kwargs["pk"])
         if tag and live._unchanged(request, tag):
-            return None  # the tag moved on under LivePollMiddleware: the view answers 304
+            return None  # the tag moved on under LivePollApp: the view answers 304
     key = spec.key(request, match.kwargs)
     value = stored_page(key) if key else None
     if value is None:

@@ -15,6 +15,11 @@ class PublicChange(models.Model):
 
     tournament_id = models.BigIntegerField()
     recorded_at = models.DateTimeField(auto_now_add=True)
+    # A publication's or release's change is held back from the live screens' ETag until the
+    # warm-up stored the new standings (`events.live_release`), at most LIVE_HOLD_SECONDS: the
+    # phones' first renders after it read stored rows (issue 32.4). Pages and caches use it
+    # at once.
+    held = models.BooleanField(default=False)
 
     class Meta:
         indexes = [models.Index(fields=["tournament_id", "id"], name="publicchange_version")]

@@ -22,6 +22,7 @@ from tournaments.models import Player, Round
 from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
+from tournaments.rounds import table_sections
 from tournaments.rounds.access import visible_round
 from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
 from tournaments.sheets import selectors as sheets_selectors
@@ -295,7 +296,15 @@ def pairing_by_name(request, pk: int, number: int):
     for seat in seats:
         seat.shown_name = seat.player.full_name if staff else seat.player.public_name
     hit = next((s for s in seats if query and query in s.shown_name.lower()), None)
-    context.update(seats=seats, staff=staff, query=query, hit=hit)
+    # what other apps add to the found player's table (the skill rating's expectation)
+    extras = table_sections.sections(rnd, [hit.table.number]) if hit else {}
+    context.update(
+        seats=seats,
+        staff=staff,
+        query=query,
+        hit=hit,
+        hit_sections=extras.get(hit.table.number if hit else None, []),
+    )
     return render(request, template, context)
 
 

@@ -16,6 +16,7 @@ from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.urls import reverse
 from django.utils import translation
 
+from tournaments.common import events
 from tournaments.pages import selectors as pages_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.standings.selectors import published_round_numbers
@@ -97,8 +98,12 @@ def warm_paths(tournament_id: int) -> list[tuple[str, str]]:
 
 def public_pages_warm(*, tournament_id: int) -> list[tuple[str, str]]:
     """Render (or find cached) each page of `warm_paths`; (path, verdict) per page. The
-    standings are stored first, also with the page cache off (a cold page reads them)."""
+    standings are stored first, also with the page cache off (a cold page reads them); then
+    the live screens hear of the change (`events.live_release`): their first renders read
+    the stored standings, and each page renders once (single flight) if this task is not
+    there yet."""
     standings_snapshots_store(tournament_id=tournament_id)
+    events.live_release(tournament_id)
     if settings.PUBLIC_CACHE_SECONDS <= 0:
         return []
     done = []

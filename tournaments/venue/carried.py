@@ -295,6 +295,9 @@ NOT_CARRIED: dict[str, str] = {
     "ranking.TournamentContribution": "derived: the ranking is computed centrally",
     "ranking.RankingYear": "derived: the ranking is computed centrally",
     "ranking.RankingEntry": "derived: the ranking is computed centrally",
+    "ranking.RatingScope": "derived: the skill rating is computed centrally",
+    "ranking.PlayerRating": "derived: the skill rating is computed centrally",
+    "ranking.RatingChange": "derived: the skill rating is computed centrally",
 }
 """Models whose rows never travel, by label, with why (labels: tournaments imports neither
 players nor ranking)."""

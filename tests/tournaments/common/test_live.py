@@ -4,10 +4,12 @@ publication, a sheet action or a clock change lets the next poll through with a 
 from __future__ import annotations
 
 import pytest
+from django.conf import settings as django_settings
 from django.urls import reverse
 
 from tests.support.builders import fixed_games, make_released_round, make_user, play_round
 from tournaments.clock import services as clock_services
+from tournaments.common.live import LivePollApp
 from tournaments.rounds import services as round_services
 from tournaments.sheets import services as sheet_services
 
@@ -208,19 +210,113 @@ def test_the_polls_empty_search_field_shares_the_plain_pages_cache(client, publi
     assert "0 Treffer" in searched.content.decode()
 
 
-def test_an_unchanged_poll_is_answered_before_sessions_language_and_users(client, published):
-    """Issue 32.3: the 304 comes from the top of the middleware; the request never gets a
-    session, a user, a language or a CSRF cookie (and so costs what a trivial view costs)."""
+class Rest:
+    """The rest of the site behind `LivePollApp` (Django in production): what reached it."""
+
+    def __init__(self):
+        self.paths = []
+
+    def __call__(self, environ, start_response):
+        self.paths.append(environ["PATH_INFO"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"django"]
+
+
+def wsgi_get(app, url, *, tag=None, htmx=True, host="testserver", cookie="", **extra):
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": url,
+        "HTTP_HOST": host,
+        "wsgi.url_scheme": "http",
+        **({"HTTP_HX_REQUEST": "true"} if htmx else {}),
+        **({"HTTP_IF_NONE_MATCH": tag} if tag else {}),
+        **({"HTTP_COOKIE": cookie} if cookie else {}),
+        **extra,
+    }
+    answer = {}
+
+    def start_response(status, headers):
+        answer.update(status=status, headers=dict(headers))
+
+    answer["body"] = b"".join(app(environ, start_response))
+    return answer
+
+
+def test_an_unchanged_poll_is_answered_in_front_of_django(
+    client, published, django_assert_num_queries
+):
+    """Issue 32.3: the 304 comes before Django builds a request (no session, language, CSRF,
+    user, log line), with the headers of the view's own 304."""
     tournament, rnd = published
+    rest = Rest()
+    app = LivePollApp(rest)
     for url, target in _screens(tournament, rnd):
         tag = poll(client, url, target)["ETag"]
-        again = poll(client, url, target, tag)
-        assert again.status_code == 304, url
-        request = again.wsgi_request
-        assert not hasattr(request, "session"), url
-        assert not hasattr(request, "user"), url
-        assert not hasattr(request, "LANGUAGE_CODE"), url
-        assert "csrftoken" not in again.cookies
+        by_view = poll(client, url, target, tag)
+        assert by_view.status_code == 304
+        with django_assert_num_queries(0):
+            answer = wsgi_get(app, url, tag=tag, HTTP_HX_TARGET=target)
+        assert answer["status"] == "304 Not Modified", url
+        assert answer["body"] == b""
+        for name in ("ETag", "Cache-Control", "Vary"):
+            assert answer["headers"][name] == by_view[name], (url, name)
+    assert rest.paths == []
+
+
+def test_every_other_request_goes_on_to_django(client, published, settings):
+    tournament, rnd = published
+    url = reverse("standings", args=[tournament.pk])
+    tag = poll(client, url, "live-standings")["ETag"]
+    rest = Rest()
+    app = LivePollApp(rest)
+    asked = [
+        wsgi_get(app, url, tag='W/"1.1"'),  # an old tag
+        wsgi_get(app, url, tag=tag, htmx=False),  # a navigation gets the page
+        wsgi_get(app, url, tag=tag, host="evil.example"),  # Django answers 400
+        wsgi_get(app, reverse("tournament_public", args=[tournament.pk]), tag=tag),  # not live
+        wsgi_get(app, "/gibt-es-nicht/", tag=tag),
+        wsgi_get(app, url, tag=tag, REQUEST_METHOD="HEAD"),
+    ]
+    assert [a["status"] for a in asked] == ["200 OK"] * 6
+    assert len(rest.paths) == 6
+
+
+def test_where_the_site_redirects_to_https_a_plain_poll_gets_the_redirect(
+    client, published, settings
+):
+    tournament, _ = published
+    url = reverse("standings", args=[tournament.pk])
+    tag = poll(client, url, "live-standings")["ETag"]
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    app = LivePollApp(Rest())
+    assert wsgi_get(app, url, tag=tag)["status"] == "200 OK"  # Django's redirect
+    behind_nginx = wsgi_get(app, url, tag=tag, HTTP_X_FORWARDED_PROTO="https")
+    assert behind_nginx["status"] == "304 Not Modified"
+
+
+def test_a_signed_in_poll_gets_its_304_only_with_its_own_session(client, published, director):
+    """A viewer with a session has a tag with a MAC over the session cookie: another session
+    (or none) cannot reuse it."""
+    tournament, _ = published
+    client.force_login(director)
+    url = reverse("standings", args=[tournament.pk])
+    tag = poll(client, url, "live-standings")["ETag"]
+    session = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    app = LivePollApp(Rest())
+    name = django_settings.SESSION_COOKIE_NAME
+    own = wsgi_get(app, url, tag=tag, cookie=f"csrftoken=x; {name}={session}")
+    other = wsgi_get(app, url, tag=tag, cookie=f"{name}=someone-else")
+    anonymous = wsgi_get(app, url, tag=tag)
+    assert own["status"] == "304 Not Modified"
+    assert other["status"] == anonymous["status"] == "200 OK"
+
+
+def test_the_site_is_served_behind_the_poll_answer():
+    from config import wsgi
+
+    assert isinstance(wsgi.application, LivePollApp)
+    assert wsgi.application.app is wsgi.django_application
 
 
 def test_a_poll_with_an_old_tag_goes_through_to_the_view(
