@@ -264,3 +264,31 @@ def test_only_the_owner_changes_or_removes_a_device(players, push_service):
     assert (device.kinds, device.language) == (["published"], "en")
     push.push_device_update(user=owner, subscription_id=device.pk, kinds=[], language="de")
     assert not PushSubscription.objects.filter(pk=device.pk).exists()
+
+
+def test_moving_up_from_the_waiting_list_tells_the_player(
+    director, players, push_service, eager_celery, django_capture_on_commit_callbacks
+):
+    from datetime import datetime
+
+    from ranking.domain.appeals import BERLIN
+    from tournaments.registration.online import services as online
+
+    now = datetime(2026, 12, 1, 10, 0, tzinfo=BERLIN)
+    t = builders.make_tournament(director=director, open=True, max_players=4, name="Herbst-Cup")
+    for player in players[:5]:
+        online.signup_register(tournament=t, player=player, user=None, now=now)
+    waiting = builders.make_player_account("wartend", players[4])
+    phone = push_service.device()
+    subscribe(waiting, phone, [PushKind.MOVED_UP], language="en")
+    with django_capture_on_commit_callbacks(execute=True):
+        online.signup_withdraw(tournament=t, player=players[0], user=None, now=now)
+    (message,) = push_service.to(phone)
+    assert phone.decrypt(message.body) == {
+        "title": "You have a place",
+        "body": "You moved up from the waiting list: you are registered for Herbst-Cup "
+        "(12 December 2026).",
+        "url": "/ranking/mein-bereich/turniere/",
+        "tag": f"moved_up:{t.signup_requests.get(player=players[4]).pk}",
+        "lang": "en",
+    }
