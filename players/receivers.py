@@ -17,6 +17,8 @@ from tournaments.common.events import (
     referee_called,
     round_published,
     round_released,
+    sheet_disputed,
+    sheet_entered,
     waitlist_moved_up,
 )
 
@@ -31,6 +33,8 @@ published_sheet_corrected.connect(push.on_sheet_corrected, dispatch_uid="players
 waitlist_moved_up.connect(push.on_waitlist_moved_up, dispatch_uid="players.push_moved_up")
 check_in_opened.connect(push.on_check_in_opened, dispatch_uid="players.push_check_in")
 referee_called.connect(push.on_referee_called, dispatch_uid="players.push_call")
+sheet_disputed.connect(push.on_sheet_disputed, dispatch_uid="players.push_dispute")
+sheet_entered.connect(push.on_sheet_entered, dispatch_uid="players.push_entered")
 
 
 @receiver(user_logged_in, dispatch_uid="players.player_account")

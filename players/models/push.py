@@ -16,6 +16,8 @@ class PushKind(models.TextChoices):
     MOVED_UP = "moved_up", _("Moved up from the waiting list")
     CHECK_IN = "check_in", _("Check-in opens")
     CALL = "call", _("A table calls a referee (referees of a running tournament)")
+    DISPUTE = "dispute", _("A table-mate objects to the figures entered (head referees)")
+    ENTERED = "entered", _("All tables of a round entered (desk)")
 
 
 class PushSubscription(models.Model):

@@ -29,6 +29,10 @@ PLAYER_KINDS = (
 """Chosen on a player's device (a player account)."""
 REFEREE_KINDS = (PushKind.CALL,)
 """Chosen on a referee's device (a referee of some tournament)."""
+HEAD_REFEREE_KINDS = (PushKind.DISPUTE,)
+"""Chosen on a head referee's device."""
+DESK_KINDS = (PushKind.ENTERED,)
+"""Chosen on the desk's or a director's device."""
 
 SAMPLES: dict[str, dict[str, Any]] = {
     PushKind.TABLE: {
@@ -55,6 +59,14 @@ SAMPLES: dict[str, dict[str, Any]] = {
         "table": 6,
         "reason": "Tile dropped",
     },
+    PushKind.DISPUTE: {
+        "tournament": "Spring Open 2026",
+        "round": 2,
+        "table": 6,
+        "letter": "C",
+        "note": "Game 3 was -25, not -52",
+    },
+    PushKind.ENTERED: {"tournament": "Spring Open 2026", "round": 2, "tables": 10},
 }
 
 

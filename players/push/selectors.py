@@ -9,16 +9,18 @@ from typing import Any
 from django.urls import reverse
 
 from players.models import PushDelivery, PushKind, PushSubscription
-from players.push.kinds import PLAYER_KINDS, REFEREE_KINDS
+from players.push.kinds import DESK_KINDS, HEAD_REFEREE_KINDS, PLAYER_KINDS, REFEREE_KINDS
 from tournaments import permissions
-from tournaments.enums import RoundStatus, SheetStatus, StaffRole, TournamentStatus
+from tournaments.enums import GlobalRole, RoundStatus, SheetStatus, StaffRole, TournamentStatus
 from tournaments.models import (
     RefereeCall,
     Registration,
     Round,
     Seat,
+    SheetSignoff,
     SheetVersion,
     SignupRequest,
+    Table,
     Tournament,
     TournamentStaff,
 )
@@ -43,20 +45,23 @@ def device_of(user, subscription_id: int) -> PushSubscription | None:
 
 
 def kinds_for(user) -> list[str]:
-    """The kinds this user may choose: a player's with a player account, a referee's for the
-    referees (by role, or named referee of some tournament)."""
+    """The kinds this user may choose: a player's with a player account; a table's call for the
+    referees (by role, or named referee of some tournament); objections for head referees;
+    "all tables entered" for the desk and the directors."""
     if not getattr(user, "is_authenticated", False):
         return []
+    roles = set(TournamentStaff.objects.filter(user=user).values_list("role", flat=True))
     found: list[str] = []
     if hasattr(user, "player_account"):
         found += PLAYER_KINDS
-    if (
-        permissions.is_referee(user)
-        or TournamentStaff.objects.filter(
-            user=user, role__in=(StaffRole.REFEREE, StaffRole.HEAD_REFEREE)
-        ).exists()
-    ):
+    if permissions.is_referee(user) or roles & {StaffRole.REFEREE, StaffRole.HEAD_REFEREE}:
         found += REFEREE_KINDS
+    if permissions.has_global_role(user, GlobalRole.HEAD_REFEREE) or (
+        StaffRole.HEAD_REFEREE in roles
+    ):
+        found += HEAD_REFEREE_KINDS
+    if permissions.is_director(user) or roles & {StaffRole.DESK, StaffRole.DIRECTOR}:
+        found += DESK_KINDS
     return found
 
 
@@ -215,10 +220,6 @@ def call_addressees(call_id: int) -> tuple[str, list[Addressee]]:
     )
     if call is None or call.tournament.status != TournamentStatus.RUNNING:
         return "", []
-    referees = TournamentStaff.objects.filter(
-        tournament_id=call.tournament.main_tournament_id,
-        role__in=(StaffRole.REFEREE, StaffRole.HEAD_REFEREE),
-    ).values_list("user_id", flat=True)
     context = {
         "tournament": call.tournament.name,
         "round": call.round.number,
@@ -226,14 +227,75 @@ def call_addressees(call_id: int) -> tuple[str, list[Addressee]]:
         "reason": call.reason[:200],
         "url": reverse("referee:calls", args=[call.tournament_id]),
     }
-    found = [
+    found = _staff_devices(
+        call.tournament, (StaffRole.REFEREE, StaffRole.HEAD_REFEREE), PushKind.CALL, context
+    )
+    return str(call.pk), found
+
+
+def _staff_devices(tournament, roles, kind: str, context: dict) -> list[Addressee]:
+    """The devices that chose `kind` of the users in `roles` of the tournament's event (a
+    juniors' field is staffed by its main tournament)."""
+    users = TournamentStaff.objects.filter(
+        tournament_id=tournament.main_tournament_id, role__in=roles
+    ).values_list("user_id", flat=True)
+    return [
         Addressee(subscription_id=pk, context=context)
         for pk, kinds in PushSubscription.objects.filter(
-            user_id__in=list(referees), user__is_active=True
+            user_id__in=list(users), user__is_active=True
         ).values_list("pk", "kinds")
-        if PushKind.CALL in (kinds or [])
+        if kind in (kinds or [])
     ]
-    return str(call.pk), found
+
+
+def dispute_addressees(signoff_id: int) -> tuple[str, list[Addressee]]:
+    """ "Table 6: position C objects": the devices of the head referees of a running tournament
+    (Klub 4.2.2: they decide when players object)."""
+    signoff = (
+        SheetSignoff.objects.select_related("version__sheet__table__round__tournament")
+        .filter(pk=signoff_id)
+        .first()
+    )
+    if signoff is None:
+        return "", []
+    table = signoff.version.sheet.table
+    tournament = table.round.tournament
+    if tournament.status != TournamentStatus.RUNNING:
+        return "", []
+    context = {
+        "tournament": tournament.name,
+        "round": table.round.number,
+        "table": table.number,
+        "letter": signoff.letter,
+        "note": signoff.note[:200],
+        "url": reverse("referee:tournament", args=[tournament.pk]),
+    }
+    found = _staff_devices(tournament, (StaffRole.HEAD_REFEREE,), PushKind.DISPUTE, context)
+    return str(signoff.pk), found
+
+
+def round_entered(round_id: int) -> bool:
+    """Every table of the round has figures (a first sheet version, at the desk or the table)."""
+    tables = Table.objects.filter(round_id=round_id)
+    return tables.exists() and not tables.exclude(sheet__version__gt=0).exists()
+
+
+def entered_addressees(round_id: int) -> tuple[str, list[Addressee]]:
+    """ "Round 2: all tables entered": the devices of the desk and the directors of the event,
+    once every table of a released round has its figures."""
+    rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+    if rnd is None or rnd.status != RoundStatus.RELEASED or not round_entered(round_id):
+        return "", []
+    context = {
+        "tournament": rnd.tournament.name,
+        "round": rnd.number,
+        "tables": rnd.tables.count(),
+        "url": reverse("director:desk_board", args=[rnd.tournament_id, rnd.number]),
+    }
+    found = _staff_devices(
+        rnd.tournament, (StaffRole.DESK, StaffRole.DIRECTOR), PushKind.ENTERED, context
+    )
+    return str(rnd.pk), found
 
 
 def claimed(kind: str, event: str) -> set[int]:

@@ -52,6 +52,8 @@ ADDRESSEES = {
     PushKind.MOVED_UP: selectors.moved_up_addressees,
     PushKind.CHECK_IN: selectors.check_in_addressees,
     PushKind.CALL: selectors.call_addressees,
+    PushKind.DISPUTE: selectors.dispute_addressees,
+    PushKind.ENTERED: selectors.entered_addressees,
 }
 
 
@@ -99,6 +101,17 @@ def on_check_in_opened(sender, tournament_id: int, opens_at: str, **kwargs) -> N
 
 def on_referee_called(sender, call_id: int, **kwargs) -> None:
     _enqueue_event(PushKind.CALL, call_id)
+
+
+def on_sheet_disputed(sender, signoff_id: int, **kwargs) -> None:
+    _enqueue_event(PushKind.DISPUTE, signoff_id)
+
+
+def on_sheet_entered(sender, round_id: int, **kwargs) -> None:
+    """A job only once the round's last table has figures (checked here, in the write's
+    transaction: one query, instead of a job for every table)."""
+    if selectors.round_entered(round_id):
+        _enqueue_event(PushKind.ENTERED, round_id)
 
 
 @transaction.atomic

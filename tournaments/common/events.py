@@ -45,6 +45,14 @@ check_in_opened = Signal()
 #: a second press): the referees' push messages (issue 34) listen.
 referee_called = Signal()
 
+#: sent with ``tournament_id`` and ``signoff_id`` when a table-mate objects to the figures
+#: entered at the table (Klub 10.4): the head referees' push messages (issue 34) listen.
+sheet_disputed = Signal()
+
+#: sent with ``tournament_id`` and ``round_id`` when a table of a round gets its first sheet
+#: version (entered at the desk or at the table): the desk's "all tables entered" (issue 34).
+sheet_entered = Signal()
+
 #: sent with ``tournament_id`` and ``version_id`` when a published sheet gets a confirmed version
 #: with other games (a correction, an interpretation): the note to that table's players listens.
 published_sheet_corrected = Signal()

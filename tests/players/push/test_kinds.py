@@ -64,6 +64,22 @@ EXPECTED = {
         "Table 6 calls a referee",
         "Spring Open 2026, round 2: Tile dropped",
     ),
+    ("dispute", "de"): (
+        "Tisch 6: Position C widerspricht",
+        "Spring Open 2026, Runde 2: Game 3 was -25, not -52",
+    ),
+    ("dispute", "en"): (
+        "Table 6: position C objects",
+        "Spring Open 2026, round 2: Game 3 was -25, not -52",
+    ),
+    ("entered", "de"): (
+        "Runde 2: alle Tische eingetragen",
+        "Spring Open 2026: alle 10 Tische, bereit zum Prüfen und Bestätigen.",
+    ),
+    ("entered", "en"): (
+        "Round 2: all tables entered",
+        "Spring Open 2026: all 10 tables, ready to check and confirm.",
+    ),
 }
 
 

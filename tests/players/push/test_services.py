@@ -15,6 +15,7 @@ from django.utils import timezone
 from players import tasks
 from players.models import PushDelivery, PushKind, PushSubscription
 from players.push import services as push
+from players.push.kinds import PLAYER_KINDS
 from tests.support import builders
 from tests.support.builders import FIXED_SHEET
 from tests.support.push_service import vapid_claims_of, vapid_key_of
@@ -55,7 +56,7 @@ def drawn(director, players, eager_celery, push_service):
         "p2de": push_service.device(),
         "p2en": push_service.device(),
     }
-    every = [kind.value for kind in PushKind if kind != PushKind.CALL]
+    every = [kind.value for kind in PLAYER_KINDS]
     subscribe(users[0], devices["p0"], every)
     subscribe(users[1], devices["p1"], [PushKind.PUBLISHED])
     subscribe(users[2], devices["p2de"], [PushKind.TABLE])
@@ -292,3 +293,57 @@ def test_moving_up_from_the_waiting_list_tells_the_player(
         "tag": f"moved_up:{t.signup_requests.get(player=players[4]).pk}",
         "lang": "en",
     }
+
+
+def test_the_head_referee_hears_of_an_objection_and_the_desk_of_the_last_table(
+    director, players, referee, push_service, eager_celery, django_capture_on_commit_callbacks
+):
+    from uuid import uuid4
+
+    from tournaments.enums import GlobalRole
+    from tournaments.tableside import services as tableside
+
+    t, rnd = builders.make_released_round(director=director, players=players, count=8, seed=3)
+    Tournament.objects.filter(pk=t.pk).update(status=TournamentStatus.RUNNING)
+    head = builders.make_user("hauptschiri", role=GlobalRole.HEAD_REFEREE)
+    desk = builders.make_user("orga")
+    builders.add_staff(t, head, StaffRole.HEAD_REFEREE)
+    builders.add_staff(t, referee, StaffRole.REFEREE)
+    builders.add_staff(t, desk, StaffRole.DESK)
+    head_phone, referee_phone, desk_phone = (push_service.device() for _ in range(3))
+    subscribe(head, head_phone, [PushKind.DISPUTE, PushKind.CALL])
+    subscribe(referee, referee_phone, [PushKind.CALL])
+    with pytest.raises(ValidationError, match="nicht gewählt"):
+        subscribe(referee, referee_phone, [PushKind.DISPUTE])  # the head referee's only
+    subscribe(desk, desk_phone, [PushKind.ENTERED])
+    first, second = rnd.tables.order_by("number")
+    with django_capture_on_commit_callbacks(execute=True):
+        version = tableside.sheet_enter_at_table(
+            table=first, games=FIXED_SHEET, filled_in_by="A", device="phone",
+            submission_key=uuid4(), expected_version=0,
+        )  # fmt: skip
+        tableside.sheet_signoff(
+            table=first, version_number=version.number, letter="C", verdict="disputed",
+            device="phone", note="Spiel 3 war -25",
+        )  # fmt: skip
+    got = head_phone.decrypt(push_service.to(head_phone)[0].body)
+    assert (got["title"], got["body"], got["url"]) == (
+        f"Tisch {first.number}: Position C widerspricht",
+        f"{t.name}, Runde 1: Spiel 3 war -25",
+        f"/schiedsrichter/turniere/{t.pk}/",
+    )
+    assert push_service.to(referee_phone) == [] and push_service.to(desk_phone) == []
+    with django_capture_on_commit_callbacks(execute=True):  # the last table: the desk hears
+        sheet_services.sheet_save(table=second, games=FIXED_SHEET, expected_version=0, user=desk)
+    (entered,) = push_service.to(desk_phone)
+    assert desk_phone.decrypt(entered.body)["title"] == "Runde 1: alle Tische eingetragen"
+    games = [dict(g, scores=dict(g["scores"])) for g in FIXED_SHEET]
+    games[0]["scores"]["A"], games[0]["scores"]["B"] = (
+        games[0]["scores"]["B"],
+        games[0]["scores"]["A"],
+    )
+    with django_capture_on_commit_callbacks(execute=True):  # a correction: nothing again
+        sheet_services.sheet_save(
+            table=second, games=games, expected_version=1, user=desk, reason="vertauscht"
+        )
+    assert len(push_service.to(desk_phone)) == 1
