@@ -298,6 +298,17 @@ def entered_addressees(round_id: int) -> tuple[str, list[Addressee]]:
     return str(rnd.pk), found
 
 
+def rounds_since(since) -> tuple[list[int], list[int]]:
+    """Rounds released (still in play) and rounds published since then: the sweep runs their
+    jobs again (a broker that was down lost them; claimed devices are skipped)."""
+    released = Round.objects.filter(status=RoundStatus.RELEASED, released_at__gte=since)
+    published = Round.objects.filter(status=RoundStatus.PUBLISHED, published_at__gte=since)
+    return (
+        list(released.order_by("pk").values_list("pk", flat=True)),
+        list(published.order_by("pk").values_list("pk", flat=True)),
+    )
+
+
 def claimed(kind: str, event: str) -> set[int]:
     """Devices already claimed for this message (sent or on the way)."""
     return set(

@@ -75,7 +75,7 @@ def _enqueue_event(kind: str, *args) -> None:
 
 
 def _publish(task: str, *args) -> None:
-    if not breaker.publish(task, *args):  # the event stands; the sweep cannot know of it
+    if not breaker.publish(task, *args):  # the event stands; the sweep takes it up (rounds)
         log.warning("Push %s %s not queued.", task, args)
 
 
@@ -208,9 +208,14 @@ def push_send(*, delivery_id: int, now: datetime | None = None) -> bool:
 
 
 def push_sweep(*, now: datetime | None = None) -> dict[str, int]:
-    """Beat's safety net: unsent messages whose task was lost (or that wait for their next try)
-    are enqueued again; rows past KEEP are deleted. Returns both counts."""
+    """Beat's safety net: the jobs of rounds released or published within SWEEP_WITHIN run again
+    (a lost job claimed nobody; claimed devices are skipped), unsent messages whose task was
+    lost (or that wait for their next try) are enqueued again; rows past KEEP are deleted.
+    Returns the counts."""
     now = now or timezone.now()
+    released, published = selectors.rounds_since(now - SWEEP_WITHIN)
+    claimed = sum(push_event_fan_out(kind=PushKind.TABLE, args=[pk]) for pk in released)
+    claimed += sum(push_event_fan_out(kind=PushKind.PUBLISHED, args=[pk]) for pk in published)
     due = due_again(
         PushDelivery.objects.all(),
         now=now,
@@ -221,7 +226,7 @@ def push_sweep(*, now: datetime | None = None) -> dict[str, int]:
     for pk in due:
         _publish(SEND_TASK, pk)
     purged, _by_model = PushDelivery.objects.filter(created_at__lt=now - KEEP).delete()
-    return {"queued": len(due), "purged": purged}
+    return {"claimed": claimed, "queued": len(due), "purged": purged}
 
 
 # --- A person's devices ----------------------------------------------------------------------

@@ -189,11 +189,23 @@ def test_a_forgotten_subscription_is_removed_and_a_failing_service_retried(
     # runs at once here: Celery is eager)
     push_service.answers["/push/4"] = 201
     later = timezone.now() + push.SWEEP_AFTER + timedelta(seconds=1)
-    assert push.push_sweep(now=later) == {"queued": 1, "purged": 0}
+    assert push.push_sweep(now=later) == {"claimed": 0, "queued": 1, "purged": 0}
     assert PushDelivery.objects.get(pk=failing).attempts == 2
     assert push.push_send(delivery_id=failing) is False  # sent: never again
     assert len(push_service.to(devices["p2en"])) == 2
-    assert push.push_sweep(now=later + push.KEEP) == {"queued": 0, "purged": 2}
+    assert push.push_sweep(now=later + push.KEEP) == {"claimed": 0, "queued": 0, "purged": 2}
+
+
+def test_the_sweep_runs_a_lost_job_again(
+    drawn, director, push_service, django_capture_on_commit_callbacks
+):
+    _t, rnd, _devices = drawn
+    round_services.round_release(rnd=rnd, user=director)  # not committed: its job never ran
+    assert push_service.received == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert push.push_sweep() == {"claimed": 3, "queued": 0, "purged": 0}
+    assert sorted(r.path for r in push_service.received) == ["/push/1", "/push/3", "/push/4"]
+    assert push.push_sweep() == {"claimed": 0, "queued": 0, "purged": 0}
 
 
 def test_a_failing_service_is_given_up_after_the_last_attempt(drawn, director, push_service):
