@@ -1,18 +1,13 @@
 """Accounts under /konto/: opening an account ("Spielerkonto anlegen"), password reset, the start
-page after log-in, the devices with push messages (issue 34). The URL names `signup*` are older
-than the word "open" and stay (URL map)."""
+page after log-in. The URL names `signup*` are older than the word "open" and stay (URL map)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from players.accounts import views
-from players.push import views as push_views
 
 urlpatterns = [
     path("start/", views.start, name="start"),
-    path("geraete/", push_views.devices, name="push_devices"),
-    path("geraete/einschalten/", push_views.subscribe, name="push_subscribe"),
-    path("geraete/<int:pk>/", push_views.device, name="push_device"),
     path("registrieren/", views.account_open, name="signup"),
     path("registrieren/gesendet/", views.account_open_sent, name="signup_sent"),
     path("registrieren/<str:token>/", views.account_open_verify, name="signup_verify"),

@@ -25,7 +25,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from players.models import PushDelivery, PushKind, PushSubscription
+from players.models import PlayerAccount, PushDelivery, PushKind, PushSubscription
+from players.notifications import services as notifications
 from players.push import kinds as push_kinds
 from players.push import selectors, sender
 from tournaments import permissions
@@ -204,7 +205,33 @@ def push_send(*, delivery_id: int, now: datetime | None = None) -> bool:
             PushSubscription.objects.filter(pk=device.pk).update(last_sent_at=delivery.sent_at)
             return True
     log.warning("Push %s (%s) not sent, attempt %s.", delivery.pk, delivery.kind, delivery.attempts)
+    if delivery.attempts >= MAX_ATTEMPTS:
+        _mail_instead(delivery)
     raise PushNotSent(f"push {delivery.pk} not sent") from failure
+
+
+MAILED_INSTEAD = {
+    PushKind.TABLE: notifications.table_mails_send,
+    PushKind.CORRECTION: lambda **kwargs: notifications.correction_mails_send(
+        version_id=kwargs.pop("round_id"), **kwargs
+    ),
+}
+"""Kinds whose message is also an e-mail: given up, it goes to the player's address (once)."""
+
+
+def _mail_instead(delivery: PushDelivery) -> int:
+    """A push message given up is left to e-mail where the person has an address: the e-mail
+    of its kind, to that player (even with that e-mail switched off: the push was chosen
+    instead), once (the e-mail's own claim: a player mailed already is not mailed again)."""
+    send = MAILED_INSTEAD.get(delivery.kind)
+    player_id = (
+        PlayerAccount.objects.filter(user_id=delivery.subscription.user_id)
+        .values_list("player_id", flat=True)
+        .first()
+    )
+    if send is None or player_id is None:
+        return 0
+    return send(round_id=int(delivery.event), only_player=player_id)
 
 
 def push_sweep(*, now: datetime | None = None) -> dict[str, int]:

@@ -359,3 +359,25 @@ def test_the_head_referee_hears_of_an_objection_and_the_desk_of_the_last_table(
             table=second, games=games, expected_version=1, user=desk, reason="vertauscht"
         )
     assert len(push_service.to(desk_phone)) == 1
+
+
+def test_a_push_given_up_is_left_to_e_mail_once(
+    drawn, director, players, push_service, mailoutbox, django_capture_on_commit_callbacks
+):
+    from players.notifications import services as notifications
+
+    _t, rnd, devices = drawn
+    user = PushSubscription.objects.get(endpoint=devices["p0"].endpoint).user
+    notifications.preferences_update(user=user, table_mail=False, correction_mail=True)
+    push_service.answers["/push/1"] = 503
+    round_services.round_release(rnd=rnd, user=director)
+    push.push_event_fan_out(kind=PushKind.TABLE, args=[rnd.pk])
+    row = PushDelivery.objects.get(subscription__endpoint=devices["p0"].endpoint)
+    with django_capture_on_commit_callbacks(execute=True):
+        for _attempt in range(push.MAX_ATTEMPTS):
+            with pytest.raises(push.PushNotSent):
+                push.push_send(delivery_id=row.pk)
+    # the e-mail was switched off (push instead): given up, the push goes by e-mail, once
+    assert [m.to for m in mailoutbox] == [[players[0].email]]
+    assert mailoutbox[0].subject.startswith("Runde 1: Tisch")
+    assert notifications.table_mails_send(round_id=rnd.pk, only_player=players[0].pk) == 0
