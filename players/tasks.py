@@ -62,7 +62,7 @@ def push_event(kind: str, *args) -> int:
 )
 def send_push(delivery_id: int) -> bool:
     """Send one claimed push message (once, however often it runs); a failing push service:
-    retried with backoff, then given up (the e-mail stays the channel of record)."""
+    retried with backoff, then given up and left to e-mail (players/push/services.py)."""
     return push.push_send(delivery_id=int(delivery_id))
 
 

@@ -7,9 +7,9 @@ devices that chose the kind and claims each with a `PushDelivery` row, unique pe
 device): a repeated or concurrent job claims nobody twice. Each claimed row is sent by the one
 task `players.send_push` (row locked, marked sent in the same transaction, as the e-mail
 outbox does). A push service's 404/410 removes the device; any other failure is counted and
-retried with backoff, then given up: the e-mails, which go out on their own choice, stay the
-channel of record where the person has an address. Beat's `players.push_sweep` sends again what
-a lost task left and deletes rows after `KEEP`.
+retried with backoff, then given up and left to e-mail where the kind has one ("your table", a
+correction) and the person an address. Beat's `players.push_sweep` runs lost jobs of recent
+rounds again, sends what a lost task left and deletes rows after `KEEP`.
 """
 
 from __future__ import annotations
