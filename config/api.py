@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy
 from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
+from ranking.careers.api import router as careers_router
+from ranking.clubs.api import router as clubs_router
 from ranking.public.api import router as ranking_router
 from ranking.rating.api import router as rating_router
 from tournaments.api import router as tournaments_router
@@ -14,7 +16,8 @@ api = NinjaAPI(
     title=gettext_lazy("German Rummikub Federation (Deutscher Rummikub Verband) – tournament API"),
     version="1",
     description=gettext_lazy(
-        "Published tournament data and the German Rummikub ranking (read-only)."
+        "Published tournament data, the German Rummikub ranking, players' careers and clubs "
+        "(read-only)."
     ),
     urls_namespace="api-v1",
     openapi_url="/openapi.json",
@@ -22,6 +25,8 @@ api = NinjaAPI(
 )
 api.add_router("/tournaments/", tournaments_router)
 api.add_router("/rankings/", ranking_router)
+api.add_router("/players/", careers_router)
+api.add_router("/clubs/", clubs_router)
 api.add_router("/ratings/", rating_router)
 
 

@@ -5,6 +5,8 @@ from django.urls import include, path
 
 from players import urls as players_urls
 from ranking.appeals import views as appeals_views
+from ranking.careers import views as careers_views
+from ranking.clubs import views as clubs_views
 from ranking.commission import views as commission_views
 from ranking.public import views as public_views
 from ranking.rating import views as rating_views
@@ -14,7 +16,10 @@ urlpatterns = [
     path("", public_views.ranking_index, name="index"),
     path("<int:year>/", public_views.ranking_year, name="year"),
     path("<int:year>/csv/", public_views.ranking_csv, name="csv"),
-    path("spieler/<int:player_id>/", public_views.player_history, name="player"),
+    path("spieler/<int:player_id>/", careers_views.career_page, name="player"),
+    path("vereine/", clubs_views.club_index, name="clubs"),
+    path("vereine/<int:year>/", clubs_views.club_year, name="clubs_year"),
+    path("verein/<slug:slug>/", clubs_views.club_page, name="club"),
     path("spielstaerke/", rating_views.rating_all_time, name="rating"),
     path("spielstaerke/csv/", rating_views.rating_all_time_csv, name="rating_csv"),
     path("spielstaerke/<int:year>/", rating_views.rating_year, name="rating_year"),

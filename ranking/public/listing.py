@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from tournaments.common import events
 from tournaments.common.formats import local_format
 from tournaments.common.html import escape, url_pattern
 from tournaments.common.public_cache import cached_once
+from tournaments.domain.clubs import club_slug
 
 #: lines on one screen of the ranking page; the full list is one link away (print, CSV)
 PAGE_SIZE = 100
@@ -70,10 +72,16 @@ def per_game_display(row: RankingRow, separator: str) -> str:
 def rows_html(rows) -> SafeString:
     """The ``<tbody>`` content for these lines."""
     player_url = url_pattern("ranking:player")
+    club_url = reverse("ranking:club", args=["0club0"]).replace("0club0", "{}")
     separator = get_format("DECIMAL_SEPARATOR")  # once: thousands of rows on the print list
     out = []
     for r in rows:
-        club = f'<br><span class="muted">{escape(r.club)}</span>' if r.club else ""
+        slug = club_slug(r.club) if r.club else ""
+        club = (
+            f'<br><a class="muted" href="{club_url.format(slug)}">{escape(r.club)}</a>'
+            if slug
+            else (f'<br><span class="muted">{escape(r.club)}</span>' if r.club else "")
+        )
         p1, p2, p3, p4 = r.placings
         out.append(
             f'<tr data-player="{r.player_id}"><td class="num">{r.rank}</td>'

@@ -1,4 +1,4 @@
-"""The public German ranking: per year, CSV, a player's history."""
+"""The public German ranking: per year, CSV (a player's career: `ranking.careers`)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,9 @@ from ranking.compute import selectors as compute_selectors
 from ranking.domain import versions as domain_versions
 from ranking.public import listing
 from ranking.public import selectors as public_selectors
-from tournaments.common import access
 from tournaments.common.csv_export import excel_download
-from tournaments.common.http import int_or_404, year_or_404
+from tournaments.common.http import year_or_404
 from tournaments.common.public_cache import public_page
-from tournaments.merge.selectors import kept_player_id
 
 MIN_YEAR, MAX_YEAR = 1990, 2200
 
@@ -126,14 +124,3 @@ def ranking_csv(request, year: int):
         for e in listing.year_rows(snapshot)
     )
     return response
-
-
-def player_history(request, player_id: int):
-    kept = kept_player_id(int_or_404(player_id))
-    if kept is not None:  # merged into another entry (issue 16)
-        return redirect("ranking:player", kept, permanent=True)
-    player = access.player_or_404(int_or_404(player_id))
-    history = public_selectors.player_history(player)
-    if not history:
-        raise Http404
-    return render(request, "ranking/public/player.html", {"player": player, "history": history})

@@ -95,6 +95,12 @@ def demo(db):
         "finished": finished,
         "year": finished.ranking_year,
         "player": Round.objects.filter(tournament=finished).first().seats.first().player,
+        # a club whose member played in the finished tournament (issue 33.2)
+        "club": Round.objects.filter(tournament=finished)
+        .first()
+        .seats.exclude(player__club="")
+        .first()
+        .player.club_slug,
     }
 
 
@@ -115,6 +121,9 @@ def public_paths(d) -> list[str]:
         reverse("ranking:index"),
         reverse("ranking:year", args=[d["year"]]),
         reverse("ranking:player", args=[d["player"].pk]),
+        reverse("ranking:clubs"),
+        reverse("ranking:clubs_year", args=[d["year"]]),
+        reverse("ranking:club", args=[d["club"]]),
         reverse("ranking:rating"),
         reverse("ranking:rating_year", args=[d["year"]]),
         # "Mein Tisch" with a name found: the skill rating's expectation at the table (issue 33)

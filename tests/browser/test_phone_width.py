@@ -263,6 +263,8 @@ def table_paths(w) -> list[str]:
         reverse("tournament_public", args=[t]),
         reverse("player_page", args=[w["me"].pk]),
         reverse("ranking:player", args=[w["me"].pk]),
+        reverse("ranking:club", args=[w["me"].club_slug]),
+        reverse("ranking:clubs"),
     ]
 
 

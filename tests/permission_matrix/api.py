@@ -1,6 +1,7 @@
 """The public JSON API v1: read-only, published data only, the same for every role."""
 
 from tests.permission_matrix.matrix import Call
+from tests.permission_matrix.ranking import club_of_player
 
 PREFIX = "api-v1:"
 
@@ -16,6 +17,10 @@ CALLS = {
     "standings": Call(lambda w: {"tournament_id": w.t.pk}),
     "standings@draft": Call(lambda w: {"tournament_id": w.draft.pk}),
     "ranking_of_year": Call(lambda w: {"year": w.finished.ranking_year}),
+    "player_career": Call(lambda w: {"player_id": w.player_id}),
+    "club_list": Call(),
+    "club_table": Call(lambda w: {"year": w.finished.ranking_year}),
+    "club_detail": Call(club_of_player),
     "rating_all_time": Call(),
     "rating_of_year": Call(lambda w: {"year": w.finished.ranking_year}),
     "rating_of_player": Call(lambda w: {"player_id": w.player_id}),
@@ -26,10 +31,18 @@ TABLE = """
 # The API root has no page; the OpenAPI views take any method; the data is GET only.
 api-root                     GET  404  404  404  404  404  404  404  404  404  404  404  404
 api-root                     POST 404  404  404  404  404  404  404  404  404  404  404  404
+club_detail                  GET  200  200  200  200  200  200  200  200  200  200  200  200
+club_detail                  POST 405  405  405  405  405  405  405  405  405  405  405  405
+club_list                    GET  200  200  200  200  200  200  200  200  200  200  200  200
+club_list                    POST 405  405  405  405  405  405  405  405  405  405  405  405
+club_table                   GET  200  200  200  200  200  200  200  200  200  200  200  200
+club_table                   POST 405  405  405  405  405  405  405  405  405  405  405  405
 openapi-json                 GET  200  200  200  200  200  200  200  200  200  200  200  200
 openapi-json                 POST 200  200  200  200  200  200  200  200  200  200  200  200
 openapi-view                 GET  200  200  200  200  200  200  200  200  200  200  200  200
 openapi-view                 POST 200  200  200  200  200  200  200  200  200  200  200  200
+player_career                GET  200  200  200  200  200  200  200  200  200  200  200  200
+player_career                POST 405  405  405  405  405  405  405  405  405  405  405  405
 ranking_of_year              GET  200  200  200  200  200  200  200  200  200  200  200  200
 ranking_of_year              POST 405  405  405  405  405  405  405  405  405  405  405  405
 rating_all_time              GET  200  200  200  200  200  200  200  200  200  200  200  200

@@ -27,8 +27,18 @@ def another_player_of_f(w) -> int:
     )
 
 
+def club_of_player(w):
+    """The slug of the player's club (the demo rows give every player one)."""
+    from tournaments.models import Player
+
+    return {"slug": Player.objects.get(pk=w.player_id).club_slug}
+
+
 CALLS = {
     "index": Call(),
+    "clubs": Call(),
+    "clubs_year": Call(year),
+    "club": Call(club_of_player),
     "year": Call(year),
     "csv": Call(year),
     "player": Call(lambda w: {"player_id": w.player_id}),
@@ -117,6 +127,12 @@ commission_tournaments       POST L    403  403  403  403  403  403  403  403  2
 # The public ranking (POST renders like GET: not cached, not public_page).
 csv                          GET  200  200  200  200  200  200  200  200  200  200  200  200
 csv                          POST 200  200  200  200  200  200  200  200  200  200  200  200
+club                         GET  200  200  200  200  200  200  200  200  200  200  200  200
+club                         POST 405  405  405  405  405  405  405  405  405  405  405  405
+clubs                        GET  200  200  200  200  200  200  200  200  200  200  200  200
+clubs                        POST 405  405  405  405  405  405  405  405  405  405  405  405
+clubs_year                   GET  200  200  200  200  200  200  200  200  200  200  200  200
+clubs_year                   POST 405  405  405  405  405  405  405  405  405  405  405  405
 index                        GET  302  302  302  302  302  302  302  302  302  302  302  302
 index                        POST 302  302  302  302  302  302  302  302  302  302  302  302
 # The token is the permission: whoever holds the link sets the password.
@@ -157,8 +173,9 @@ calendar_feed@revoked        GET  404  404  404  404  404  404  404  404  404  4
 calendar_feed@revoked        POST 405  405  405  405  405  405  405  405  405  405  405  405
 my_area                      GET  L    200  200  403  403  403  403  200  200  403  200  200
 my_area                      POST L    200  200  403  403  403  403  200  200  403  200  200
+# Public pages of the ranking, cached for visitors: GET only (issue 33).
 player                       GET  200  200  200  200  200  200  200  200  200  200  200  200
-player                       POST 200  200  200  200  200  200  200  200  200  200  200  200
+player                       POST 405  405  405  405  405  405  405  405  405  405  405  405
 rating                       GET  200  200  200  200  200  200  200  200  200  200  200  200
 rating                       POST 405  405  405  405  405  405  405  405  405  405  405  405
 rating_csv                   GET  200  200  200  200  200  200  200  200  200  200  200  200

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tournaments import permissions
-from tournaments.enums import RoundStatus
+from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import (
     PlayerWarning,
     Registration,
@@ -19,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.referees.selectors import summary_of
 from tournaments.results.selectors import Correction, tables_scored_games
+from tournaments.standings.snapshots import standings_rows_many
 
 
 @dataclass
@@ -135,3 +137,32 @@ def player_history(player, *, user) -> list[TournamentLine]:
                 line.game_points += entry.game_points
         lines[t.pk].rounds.append(line)
     return list(lines.values())
+
+
+class TournamentPlace(NamedTuple):
+    """A player's line in a tournament's final published standings (issue 33.1)."""
+
+    tournament_id: int
+    rank: int | None  #: None: listed without a rank (reserve, red card)
+    field: int  #: players with a rank
+    finalist: bool
+
+
+def tournament_places(player_id: int, tournaments: list[Tournament]) -> dict[int, TournamentPlace]:
+    """The player's place in the standings after the last published round of each finished
+    tournament given (the published result, as the standings page shows it: finals first).
+    The stored standings are read in two queries (`standings_rows_many`); a tournament whose
+    standings do not list the player is left out."""
+    finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
+    places = {}
+    for tid, rows in standings_rows_many(finished).items():
+        ranked = 0
+        mine = None
+        for row in rows:  # Row order: rank, player id, …, finalist (6)
+            if row[0] is not None:
+                ranked += 1
+            if row[1] == player_id:
+                mine = row
+        if mine is not None:
+            places[tid] = TournamentPlace(tid, mine[0], ranked, bool(mine[6]))
+    return places

@@ -30,6 +30,8 @@ def player_page(request, pk: int):
         {
             "player": player,
             "history": history,
+            # the career page (ranking app) sums published results: linked once there are some
+            "has_results": any(line.has_results for line in history),
             "show_full_name": player.publish_name or permissions.is_director(request.user),
         },
     )

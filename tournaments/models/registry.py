@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.clubs import club_slug
 from tournaments.models.collation import din5007_name_order
 
 
@@ -97,6 +98,11 @@ class Player(models.Model):
     def public_name(self) -> str:
         """Public pages respect the player's choice: initials only if the name is not public."""
         return Player.public_name_of(self.first_name, self.last_name, self.publish_name)
+
+    @property
+    def club_slug(self) -> str:
+        """The club's slug (its page on the ranking's club pages), "" without a club."""
+        return club_slug(self.club)
 
     @staticmethod
     def public_name_of(first_name: str, last_name: str, publish_name: bool) -> str:

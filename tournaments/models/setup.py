@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.clubs import club_slug
 from tournaments.domain.formats import move_time_text
 from tournaments.domain.rules import RuleSet, get_ruleset
 from tournaments.enums import (
@@ -124,6 +125,15 @@ class Tournament(models.Model):
     start_date = models.DateField(_("Start"))
     end_date = models.DateField(_("End"))
     venue = models.CharField(_("Venue"), max_length=200, blank=True)
+    organising_club = models.CharField(
+        _("Organising club"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "The club that hosts the tournament, written as in the player registry; its club "
+            "page lists the tournament. Leave empty if no club hosts it."
+        ),
+    )
     status = models.CharField(
         _("Status"), max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
     )
@@ -256,6 +266,11 @@ class Tournament(models.Model):
     def final_of_table_winners(self) -> bool:
         """The final (with `has_final`) is the table winners' (house format, 000 §1B)."""
         return self.final_mode == FinalMode.TABLE_WINNERS
+
+    @property
+    def organising_club_slug(self) -> str:
+        """The organising club's slug (its club page), "" without one (issue 33.2)."""
+        return club_slug(self.organising_club)
 
     @property
     def move_time_text(self) -> str:

@@ -34,6 +34,7 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "venue",
+            "organising_club",
             "seconds_per_move",
             "ranking_year",
             "rule_set",

@@ -342,6 +342,7 @@ def _junior_shared_fields(main: Tournament) -> dict:
         "start_date": main.start_date,
         "end_date": main.end_date,
         "venue": main.venue,
+        "organising_club": main.organising_club,
         "status": main.status,
         "registration_opened_at": main.registration_opened_at,
         "signup_deadline": main.signup_deadline,

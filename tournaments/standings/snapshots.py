@@ -14,7 +14,9 @@ count has moved on and the row is never read; it is replaced by the next reader.
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import DatabaseError, connection, transaction
@@ -26,6 +28,7 @@ from django.utils.translation import get_language
 from tournaments.models import PublicChange, StandingsSnapshot, Tournament
 from tournaments.standings import html
 from tournaments.standings.rows import (
+    HEAD_LENGTH,
     StandingsData,
     from_json,
     from_table,
@@ -77,6 +80,35 @@ def standings_snapshot(
     data = compute(tournament, after_round, full_names)  # read after the version: see above
     _store(tournament.pk, shown, full_names, language, version, data)
     return data
+
+
+def standings_rows_many(tournaments: list[Tournament]) -> dict[int, Sequence[Sequence]]:
+    """The public standings' rows (``Row`` field order: rank, player id, …, finalist at 6) after
+    the newest published round of each of these tournaments (each has one). The stored ones
+    still valid are read in two queries whatever their number and decoded as plain lists (a
+    career reads one row of each: building 200 `Row` tuples per tournament would cost more than
+    the queries); the others are computed and stored (`standings_snapshot`)."""
+    if not tournaments:
+        return {}
+    ids = [t.pk for t in tournaments]
+    versions = dict(
+        PublicChange.objects.filter(tournament_id__in=ids)
+        .order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_id", "n")
+    )
+    found: dict[int, Sequence[Sequence]] = {}
+    stored = StandingsSnapshot.objects.filter(
+        tournament_id__in=ids, shown=0, full_names=False, language=_language()
+    ).values_list("tournament_id", "version", "payload", "rows")
+    for tid, version, payload, rows in stored:
+        if version == versions.get(tid, 0) and len(json.loads(payload)) == HEAD_LENGTH:
+            found[tid] = json.loads(rows)
+    for t in tournaments:
+        if t.pk not in found:
+            found[t.pk] = standings_snapshot(t, after_round=None, full_names=False).rows
+    return found
 
 
 _READ = f"""

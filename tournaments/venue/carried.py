@@ -112,7 +112,11 @@ CARRIED_MODELS = (
                 "check_in_closes_at"),
         people=("created_by",),
         shaped={"juniors_of": Shaped("juniors_of", "the main tournament's uuid")},
-        left_out={"created_at": BOOKKEEPING, "updated_at": BOOKKEEPING},
+        left_out={
+            "created_at": BOOKKEEPING,
+            "updated_at": BOOKKEEPING,
+            "organising_club": "shown on the central club pages only; the laptop runs the day",
+        },
         rows={"teams": Team, "registrations": Registration, "pins": TablePin,
               "cut_decisions": CutDecision, "warnings": PlayerWarning, "rulings": Ruling,
               "rounds": Round},

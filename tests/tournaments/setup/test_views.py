@@ -253,3 +253,22 @@ def test_tournament_form_error_summary_links_to_the_fields(client, director):
     assert '<a href="#id_name">Name: Dieses Feld ist zwingend erforderlich.</a>' in summary
     assert '<a href="#id_start_date">Beginn: Bitte ein gültiges Datum eingeben.</a>' in summary
     assert summary.index("#id_name") < summary.index("#id_start_date")
+
+
+def test_the_organising_club_is_set_up_with_the_tournament(client, director):
+    """Issue 33.2: an optional organising club, labelled in both languages; a juniors' field
+    follows its main tournament."""
+    from tournaments.setup import services as setup_services
+
+    client.force_login(director)
+    form = client.get(reverse("director:tournament_create")).content.decode()
+    assert 'name="organising_club"' in form and "Ausrichtender Verein" in form
+    english = client.get(reverse("director:tournament_create"), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Organising club" in english.content.decode()
+    client.post(reverse("director:tournament_create"), form_data(organising_club="RC Köln e.V."))
+    t = Tournament.objects.get()
+    assert t.organising_club == "RC Köln e.V."
+    junior = setup_services.junior_field_create(tournament=t, rounds_planned=2, user=director)
+    assert junior.organising_club == "RC Köln e.V."
+    client.post(reverse("director:tournament_create"), form_data(name="Ohne Verein"))
+    assert Tournament.objects.get(name="Ohne Verein").organising_club == ""
