@@ -523,5 +523,7 @@ def round_publish(*, rnd: Round, user) -> Round:
     locked.save(update_fields=["status", "published_at"])
     finished = _finish_if_complete(tournament) if locked.number >= tournament.total_rounds else []
     for pk in {tournament.pk, *finished}:
-        events.published_results_changed(pk)
+        events.published_results_changed(
+            pk, round_number=locked.number if pk == tournament.pk else None
+        )
     return locked
