@@ -8,8 +8,8 @@ issue 14 on PostgreSQL: one year rebuilt in < 5 s, the incremental recompute in 
 SQLite run keeps the goals of the first ranking issue. The skill rating (issue 33): a year's
 list and the all-time chain (with its history) from scratch, then after a round placed at the
 year's start (everything after it rated again) and after a round of the newest tournament (the
-usual case: both go on from their stored state), each beside the goal of 5 s. Each database runs in its own process on a
-fresh database:
+usual case: both go on from their stored state), each beside the goal of 5 s. Each database
+runs in its own process on a fresh database:
 
 * SQLite: a temporary file (not when DATABASE_URL names a PostgreSQL server);
 * PostgreSQL: as bench/backends.py chooses (DATABASE_URL's server, BENCH_POSTGRES_URL or
