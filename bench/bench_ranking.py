@@ -154,19 +154,17 @@ def run(label: str) -> None:
         measured=label,
     )
 
+    def one_round(seed: int, name: str, first_day: date | None = None) -> int:
+        """A running tournament with one published round; its id."""
+        return bulkdata.create_year(
+            YEAR, tournaments=1, players_per_tournament=PLAYERS, rounds=1, games=GAMES,
+            player_ids=pool, seed=seed, name_prefix=name, first_day=first_day,
+        ).tournament_ids[0]  # fmt: skip
+
     # Incremental: one more round of one running tournament is published.
-    extra = bulkdata.create_year(
-        YEAR,
-        tournaments=1,
-        players_per_tournament=PLAYERS,
-        rounds=1,
-        games=GAMES,
-        player_ids=pool,
-        seed=7,
-        name_prefix="Laufend",
-    )
-    TournamentRanking.objects.filter(pk__in=extra.tournament_ids).delete()
-    compute.tournament_mark_changed(tournament_id=extra.tournament_ids[0], enqueue=False)
+    extra = one_round(7, "Laufend")
+    TournamentRanking.objects.filter(pk=extra).delete()
+    compute.tournament_mark_changed(tournament_id=extra, enqueue=False)
     _, incremental = _timed(
         f"incremental recompute after one round (1 of {TOURNAMENTS + 1} re-scored)",
         lambda: compute.ranking_recompute_year(year=YEAR),
@@ -174,29 +172,27 @@ def run(label: str) -> None:
     )
     # That round lies at the year's start in the rating's order (its tournament is dated 10
     # January): the worst case, everything after it is rated again.
-    _, rating_early = _timed(
-        "rating: after that round (at the year's start: all again)",
-        lambda: rating.rating_recompute_pending(),
+    _, early_year = _timed(
+        "rating: after it (at the year's start): the year anew",
+        lambda: rating.rating_recompute_year(year=YEAR),
+        measured=label,
+    )
+    _, early_chain = _timed(
+        "rating: after it: the chain from it on (all of the year)",
+        lambda: rating.rating_recompute_all_time(),
         measured=label,
     )
     # The usual case: a round of the tournament being played, the newest of the year.
-    newest = bulkdata.create_year(
-        YEAR,
-        tournaments=1,
-        players_per_tournament=PLAYERS,
-        rounds=1,
-        games=GAMES,
-        player_ids=pool,
-        seed=8,
-        name_prefix="Neuestes",
-        first_day=date(YEAR, 12, 20),
+    newest = one_round(8, "Neuestes", date(YEAR, 12, 20))
+    compute.tournament_mark_changed(tournament_id=newest, round_number=1, enqueue=False)
+    _, newest_year = _timed(
+        "rating: a round of the newest tournament: the year on",
+        lambda: rating.rating_recompute_year(year=YEAR),
+        measured=label,
     )
-    compute.tournament_mark_changed(
-        tournament_id=newest.tournament_ids[0], round_number=1, enqueue=False
-    )
-    _, rating_newest = _timed(
-        "rating: after a round of the newest tournament",
-        lambda: rating.rating_recompute_pending(),
+    _, newest_chain = _timed(
+        "rating: a round of the newest tournament: the chain on",
+        lambda: rating.rating_recompute_all_time(),
         measured=label,
     )
 
@@ -233,8 +229,10 @@ def run(label: str) -> None:
     for what, seconds in (
         ("the list from scratch", rating_year),
         ("the all-time chain from scratch", rating_chain),
-        ("both after a round at its start", rating_early),
-        ("both after a round of the newest tournament", rating_newest),
+        ("the list after a round at its start", early_year),
+        ("the chain after a round at its start", early_chain),
+        ("the list after a round of the newest tournament", newest_year),
+        ("the chain after a round of the newest tournament", newest_chain),
     ):
         print(
             f"{verdict(seconds < goals['rating_year'])}  {label}: rating, one year: "
