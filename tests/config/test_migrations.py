@@ -39,6 +39,8 @@ AFTER_THE_SQUASH = [
     ("ranking", "0012_rating"),
     # issue 33.2: a tournament's optional organising club (the club pages list what it hosted)
     ("tournaments", "0039_organising_club"),
+    # issue 33.6: the rating's marks name the changed round; its history appends in its order
+    ("ranking", "0013_rating_incremental"),
 ]
 
 
