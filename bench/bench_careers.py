@@ -81,7 +81,7 @@ def _build() -> tuple[int, str]:
     return top, Player.objects.get(pk=top).club_slug
 
 
-def _timed(client, path: str, count: int) -> tuple[float, float, int]:
+def timed(client, path: str, count: int) -> tuple[float, float, int]:
     """p50 in ms over ``count`` requests, this process's CPU ms per request (the database's
     own time aside: a busy shared machine stretches the wall time, much less the CPU time),
     and the queries of the last one."""
@@ -103,7 +103,8 @@ def _timed(client, path: str, count: int) -> tuple[float, float, int]:
     return statistics.median(seconds) * 1000, cpu_ms, queries
 
 
-def run() -> None:
+def setup_in_process() -> None:
+    """Django set up in this process as the site runs it (DEBUG off, quiet logs)."""
     os.environ.update(
         DJANGO_DEBUG="0",
         SECRET_KEY="bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
@@ -117,6 +118,19 @@ def run() -> None:
     import logging
 
     logging.disable(logging.INFO)
+
+
+def report(rows: list[tuple], backend: str) -> None:
+    """The measured lines as a table, each recorded (`bench.record`)."""
+    print(f"\nin-process (Django test client), DEBUG off, {backend}; p50 over the requests")
+    print(f"{'cache':<7} {'page':<14} {'p50 ms':>8} {'CPU ms':>8} {'queries':>8}")
+    for state, name, p50, cpu_ms, queries in rows:
+        record.line(f"{state}: {name}")
+        print(f"{state:<7} {name:<14} {p50:>8.1f} {cpu_ms:>8.1f} {queries:>8}")
+
+
+def run() -> None:
+    setup_in_process()
     from django.conf import settings
     from django.db import connection
     from django.test import Client
@@ -149,19 +163,16 @@ def run() -> None:
     settings.PUBLIC_CACHE_SECONDS = 0  # cold: no page cache, no data cache
     for name, path in paths.items():
         client.get(path)  # the process's first request of it (imports, URL patterns)
-        rows.append(("cold", name, *_timed(client, path, REQUESTS)))
+        rows.append(("cold", name, *timed(client, path, REQUESTS)))
     settings.PUBLIC_CACHE_SECONDS = seconds
     for name, path in paths.items():
         if name.endswith("API"):
             continue  # the API has no page cache (its career data is cached per version)
         client.get(path)  # stores the page
-        rows.append(("cached", name, *_timed(client, path, REQUESTS * 5)))
-    print(f"\nin-process (Django test client), DEBUG off, {backend}; p50 over the requests")
-    print(f"{'cache':<7} {'page':<14} {'p50 ms':>8} {'CPU ms':>8} {'queries':>8}")
+        rows.append(("cached", name, *timed(client, path, REQUESTS * 5)))
+    report(rows, backend)
     verdicts = []
-    for state, name, p50, cpu_ms, queries in rows:
-        record.line(f"{state}: {name}")
-        print(f"{state:<7} {name:<14} {p50:>8.1f} {cpu_ms:>8.1f} {queries:>8}")
+    for state, name, p50, _cpu_ms, _queries in rows:
         if state == "cold" and name == "career page":
             verdicts.append((p50 < GOAL_MS, f"career page cold p50 {p50:.0f} ms < {GOAL_MS:g} ms"))
         if state == "cold" and name == "club page":

@@ -72,9 +72,14 @@ def year_mark_pending(*, year: int, now: datetime | None = None, enqueue: bool =
 
 
 def tournament_mark_changed(
-    *, tournament_id: int, now: datetime | None = None, enqueue: bool = True
+    *,
+    tournament_id: int,
+    round_number: int | None = None,
+    now: datetime | None = None,
+    enqueue: bool = True,
 ) -> None:
-    """Results of a tournament changed for the ranking: stale contributions, pending year."""
+    """Results of a tournament changed for the ranking (from round ``round_number`` on, if
+    given): stale contributions, pending year; the skill rating from that round on."""
     year = (
         Tournament.objects.filter(pk=tournament_id).values_list("ranking_year", flat=True).first()
     )
@@ -84,13 +89,15 @@ def tournament_mark_changed(
     TournamentRanking.objects.filter(pk=tournament_id).update(
         stale=True, change_count=F("change_count") + 1
     )
-    rating_services.rating_mark(tournament_id=tournament_id)
+    rating_services.rating_mark(tournament_id=tournament_id, round_number=round_number)
     year_mark_pending(year=year, now=now, enqueue=enqueue)
 
 
-def on_results_changed(sender, tournament_id: int, **kwargs) -> None:
+def on_results_changed(
+    sender, tournament_id: int, round_number: int | None = None, **kwargs
+) -> None:
     """Receiver of ``events.results_changed`` (runs inside the publish transaction)."""
-    tournament_mark_changed(tournament_id=tournament_id)
+    tournament_mark_changed(tournament_id=tournament_id, round_number=round_number)
 
 
 # --- Recompute ----------------------------------------------------------------------------

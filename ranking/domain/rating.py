@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
+from operator import itemgetter
 from typing import NamedTuple
 
 from openskill.models import PlackettLuce
@@ -82,25 +83,45 @@ class RoundChange(NamedTuple):
     games: int
 
 
-def game_update(players: list[tuple[float, float, int]]) -> list[tuple[float, float]]:
-    """One game of Plackett-Luce for teams of one: ``players`` as (mu, sigma squared, place),
-    sigma already widened by tau; per player (mu change, factor of sigma squared), in the
-    given order. The library's `PlackettLuce._compute` without weights, scores or balance."""
-    c = math.sqrt(sum(s2 + BETA_SQUARED for _, s2, _ in players))
-    exps = [math.exp(mu / c) for mu, _, _ in players]
-    places = [place for _, _, place in players]
-    sum_q = [sum(e for e, p in zip(exps, places, strict=True) if p >= place) for place in places]
-    a = [places.count(place) for place in places]
+def game_update(seats: list[tuple[float, float, int]]) -> list[tuple[float, float]]:
+    """One game of Plackett-Luce for teams of one: ``seats`` as (mu, sigma squared, place),
+    sorted by place, sigma already widened by tau; per seat (mu change, factor of sigma
+    squared). The library's `PlackettLuce._compute` without weights, scores or balance.
+
+    The rating's hot loop (120,000 games a year): with the seats in place order, the
+    library's sums over "everyone placed at or below q" are suffix sums from the first seat of
+    q's place, and "everyone placed at or above i" is the prefix up to the last seat of i's
+    place."""
+    n = len(seats)
+    c = math.sqrt(sum(s2 for _, s2, _ in seats) + n * BETA_SQUARED)
+    exps = [math.exp(mu / c) for mu, _, _ in seats]
+    sum_q = [0.0] * n  # the exps of everyone placed at or below q
+    shared = [1.0] * n  # 1 / how many share q's place
+    end = [0] * n  # one past the last seat of i's place
+    tail = 0.0
+    stop = n
+    while stop:
+        start = stop - 1
+        place = seats[start][2]
+        while start and seats[start - 1][2] == place:
+            start -= 1
+        for k in range(start, stop):
+            tail += exps[k]
+        for k in range(start, stop):
+            sum_q[k] = tail
+            shared[k] = 1.0 / (stop - start)
+            end[k] = stop
+        stop = start
     out = []
-    for i, (_mu, s2, place) in enumerate(players):
+    for i in range(n):
+        e = exps[i]
         omega = 0.0
         delta = 0.0
-        e = exps[i]
-        for q, place_q in enumerate(places):
-            if place_q <= place:
-                share = e / sum_q[q]
-                delta += share * (1 - share) / a[q]
-                omega += ((1 - share) if q == i else -share) / a[q]
+        for q in range(end[i]):
+            share = e / sum_q[q]
+            delta += share * (1 - share) * shared[q]
+            omega += ((1 - share) if q == i else -share) * shared[q]
+        s2 = seats[i][1]
         omega *= s2 / c
         delta *= s2 / c**2 * (math.sqrt(s2) / c)
         out.append((omega, max(1 - delta, KAPPA)))
@@ -109,39 +130,47 @@ def game_update(players: list[tuple[float, float, int]]) -> list[tuple[float, fl
     return out
 
 
+_BY_PLACE = itemgetter(1, 0)
+
+
 def rate_round(ratings: Mapping[int, Rating], games: Iterable[Game]) -> list[RoundChange]:
     """Rate one round: every game from the ratings before the round (missing players start at
     `START`), the changes of a player's games added (mu) and multiplied (sigma squared). Sorted
-    by player; the result does not depend on the order of ``games`` or of players in a game."""
-    acc: dict[int, list] = {}
-    widened: dict[int, float] = {}
-    for game in sorted(tuple(sorted(g, key=lambda pp: (pp[1], pp[0]))) for g in games):
+    by player; the result does not depend on the order of ``games`` or of players in a game
+    (games and their seats are put in one order first: the products are not associative in
+    floating point)."""
+    acc: dict[int, tuple[list[float], list[float]]] = {}
+    widened: dict[int, tuple[float, float]] = {}  # player → (mu, sigma squared widened by tau)
+    for game in sorted([tuple(sorted(g, key=_BY_PLACE)) for g in games]):
         if len(game) < 2:
             continue
         seats = []
         for pid, place in game:
-            s2 = widened.get(pid)
-            if s2 is None:
-                sigma = ratings.get(pid, START).sigma
-                s2 = widened[pid] = sigma * sigma + TAU_SQUARED
-            seats.append((ratings.get(pid, START).mu, s2, place))
+            state = widened.get(pid)
+            if state is None:
+                before = ratings.get(pid, START)
+                state = widened[pid] = (before.mu, before.sigma * before.sigma + TAU_SQUARED)
+            seats.append((state[0], state[1], place))
         for (pid, _), (dmu, factor) in zip(game, game_update(seats), strict=True):
             a = acc.get(pid)
             if a is None:
-                a = acc[pid] = [[], 1.0, 0]
-            a[0].append(dmu)
-            a[1] *= factor
-            a[2] += 1
+                acc[pid] = ([dmu], [factor])
+            else:
+                a[0].append(dmu)
+                a[1].append(factor)
     changes = []
     for pid in sorted(acc):
-        dmus, factor, games_played = acc[pid]
+        dmus, factors = acc[pid]
         before = ratings.get(pid, START)
+        s2 = widened[pid][1]
+        for factor in factors:
+            s2 *= factor
         after = Rating(
             mu=before.mu + math.fsum(dmus),
-            sigma=math.sqrt(widened[pid] * factor),
-            games=before.games + games_played,
+            sigma=math.sqrt(s2),
+            games=before.games + len(dmus),
         )
-        changes.append(RoundChange(pid, before, after, games_played))
+        changes.append(RoundChange(pid, before, after, len(dmus)))
     return changes
 
 
@@ -176,6 +205,9 @@ def counted_lines(
     number, game number or None) of the red card) from the card's game on are left out; a card
     given in a break (no game) leaves out the rounds after it (the round's own games without
     the player are not on the sheet, SPEC §7)."""
+    if not excluded:
+        yield from lines
+        return
     for line in lines:
         card = excluded.get((line[0], line[4]))
         if card is not None:

@@ -13,9 +13,12 @@ ALL_TIME = 0
 class RatingScope(models.Model):
     """One list of the rating: a year (its games only, everyone starts anew on 1 January) or
     all years together (``year`` = `ALL_TIME`). ``generation`` rises with every change of
-    published results, so a recompute that raced a change leaves the scope pending; the
-    all-time chain is recomputed from ``from_date``/``from_tournament`` on (None: from the
-    start)."""
+    published results, so a recompute that raced a change leaves the scope pending.
+
+    A pending scope changed from the round ``from_date``/``from_tournament``/``from_round`` on
+    in the rating's fixed order (None: maybe from the start; round 0: the tournament's first).
+    ``through_*`` is the last round the list rests on: a year whose change lies after it goes
+    on from its list; the all-time chain goes on from its history."""
 
     year = models.PositiveSmallIntegerField(_("Year"), unique=True)
     pending = models.BooleanField(_("Recalculation pending"), default=True)
@@ -23,6 +26,10 @@ class RatingScope(models.Model):
     computed_at = models.DateTimeField(_("Computed on"), null=True, blank=True)
     from_date = models.DateField(null=True, blank=True)
     from_tournament = models.PositiveIntegerField(null=True, blank=True)
+    from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    through_date = models.DateField(null=True, blank=True)
+    through_tournament = models.PositiveIntegerField(null=True, blank=True)
+    through_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-year"]
@@ -69,14 +76,26 @@ class PlayerRating(models.Model):
 
 class RatingChange(models.Model):
     """A player's all-time rating before and after one rated round (the rating's history, and
-    "after the round" on the table's pages). Rewritten from a changed round on."""
+    "after the round" on the table's pages). Rewritten from a changed round on.
+
+    Derived rows, 120,000 a year, written by COPY in the rating's order: the references are
+    not checked by the database (deleted with their tournament or player by Django's CASCADE,
+    as the scored lines' `UNINDEXED` ones), and the unique key leads with that order (date,
+    tournament, round, player), so the writes append to it; only the player's index is
+    written out of order (half the cost of a year's history when it led the unique key)."""
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+", db_index=False
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
     )
     round_number = models.PositiveSmallIntegerField()
     date = models.DateField()
-    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     games = models.PositiveSmallIntegerField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -87,12 +106,11 @@ class RatingChange(models.Model):
     class Meta:
         indexes = [
             models.Index(fields=["tournament", "round_number"], name="rating_change_round"),
-            models.Index(fields=["date", "tournament"], name="rating_change_order"),
         ]
         constraints = [
             models.UniqueConstraint(
-                fields=["player", "date", "tournament", "round_number"],
-                name="rating_change_unique",
+                fields=["date", "tournament", "round_number", "player"],
+                name="rating_change_once",
             ),
         ]
 

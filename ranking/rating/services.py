@@ -1,14 +1,17 @@
 """Keeping the skill rating current (issue 33): mark what changed, recompute it in the ranking's
 Celery job, and the rating's part of merging and erasing players.
 
-A change of published results marks the tournament's year pending and the all-time chain
-pending from the tournament's place in the fixed order (start date, tournament id), inside the
-writing transaction (`ranking.compute.services.tournament_mark_changed` calls `rating_mark`).
-The recompute then rates a year anew (everyone starts anew each year; a year of 480,000 lines
-in a few seconds) and the all-time chain from the marked tournament on: the ratings just before
-it are read back from the stored history, the changes from there on are replaced. No lock is
-held while it computes; a scope stays pending if its generation moved meanwhile (as the
-ranking's years). Running it twice gives the same result.
+A change of published results marks the tournament's year and the all-time chain pending from
+the changed round's place in the rating's fixed order (start date, tournament id, round number;
+the tournament's first round if the change does not name one), inside the writing transaction
+(`ranking.compute.services.tournament_mark_changed` calls `rating_mark`). The recompute is
+proportional to what changed: a year whose change lies after the last round its list rests on
+(a round of the newest tournament published) goes on from its stored list, otherwise it is
+rated anew (everyone starts anew each year; a year of 480,000 lines in about two seconds); the
+all-time chain goes on from the changed round, its ratings just before it read back from the
+stored history, the history from there on replaced. No lock is held while it computes; a scope
+stays pending if its generation moved meanwhile (as the ranking's years). Running it twice
+gives the same result, and it gives what a rebuild from scratch gives.
 """
 
 from __future__ import annotations
@@ -29,33 +32,44 @@ from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
 
+Point = domain_rating.RoundKey
+"""A round's place in the rating's fixed order: (start date, tournament id, round number); round
+0 stands before a tournament's first round."""
+
 
 # --- Marking ---------------------------------------------------------------------------------
 
 
+def _mark(scope: RatingScope) -> Point | None:
+    if scope.from_date is None:
+        return None
+    return (scope.from_date, scope.from_tournament, scope.from_round or 0)
+
+
 @transaction.atomic
-def _scope_pending(year: int, since: tuple[date, int] | None = None) -> None:
-    """Mark a scope pending (generation + 1); the all-time scope from ``since`` on (None: from
-    the start), the earlier of an existing mark and this one."""
+def _scope_pending(year: int, since: Point | None = None) -> None:
+    """Mark a scope pending (generation + 1) from ``since`` on (None: from the start), the
+    earlier of an existing mark and this one."""
     scope, _ = RatingScope.objects.get_or_create(year=year)
     scope = RatingScope.objects.select_for_update().get(pk=scope.pk)
-    if year == ALL_TIME:
-        mark = scope.from_date, scope.from_tournament
-        if since is None or (scope.pending and mark[0] is None and scope.computed_at is not None):
-            # from the start, or an earlier mark already says "from the start"
-            scope.from_date, scope.from_tournament = None, None
-        elif scope.pending and mark[0] is not None:
-            scope.from_date, scope.from_tournament = min(mark, since)
-        elif not scope.pending:
-            scope.from_date, scope.from_tournament = since
+    mark = _mark(scope)
+    if since is None or (scope.pending and mark is None and scope.computed_at is not None):
+        # from the start, or an earlier mark already says "from the start"
+        new = None
+    elif scope.pending and mark is not None:
+        new = min(mark, since)
+    else:
+        new = since
+    scope.from_date, scope.from_tournament, scope.from_round = new or (None, None, None)
     scope.pending = True
     scope.generation = F("generation") + 1
     scope.save()
 
 
-def rating_mark(*, tournament_id: int) -> None:
-    """Published results of a tournament changed: its year pending, the all-time chain pending
-    from its place on (in the caller's transaction; the ranking's recompute task follows)."""
+def rating_mark(*, tournament_id: int, round_number: int | None = None) -> None:
+    """Published results of a tournament changed (from round ``round_number`` on, if given):
+    its year and the all-time chain pending from that round's place on (in the caller's
+    transaction; the ranking's recompute task follows)."""
     found = (
         Tournament.objects.filter(pk=tournament_id)
         .values_list("ranking_year", "start_date")
@@ -64,8 +78,9 @@ def rating_mark(*, tournament_id: int) -> None:
     if found is None:
         return
     year, start = found
-    _scope_pending(year)
-    _scope_pending(ALL_TIME, (start, tournament_id))
+    since = (start, tournament_id, round_number or 0)
+    _scope_pending(year, since)
+    _scope_pending(ALL_TIME, since)
 
 
 def _mark_player(player_ids: list[int]) -> None:
@@ -86,7 +101,7 @@ def _mark_player(player_ids: list[int]) -> None:
         tid = RatingChange.objects.filter(player_id__in=player_ids, date=first["day"]).aggregate(
             tid=Min("tournament_id")
         )["tid"]
-        _scope_pending(ALL_TIME, (first["day"], tid))
+        _scope_pending(ALL_TIME, (first["day"], tid, 0))
 
 
 def on_players_merged(sender, kept_id: int, removed_id: int, moved: dict, **kwargs) -> None:
@@ -129,56 +144,87 @@ def _write_list(scope: RatingScope, rows: list[tuple]) -> None:
     insert_rows(PlayerRating, _RATING_FIELDS, ((scope.pk, *row) for row in rows))
 
 
-def _finish(scope: RatingScope, generation: int, now: datetime, **fields) -> RatingScope:
-    """Store when it was computed; clear the mark only if nothing changed meanwhile."""
-    RatingScope.objects.filter(pk=scope.pk).update(computed_at=now, **fields)
+def _finish(
+    scope: RatingScope, generation: int, now: datetime, through: Point | None, **fields
+) -> RatingScope:
+    """Store when it was computed and the last round the list rests on; clear the mark only
+    if nothing changed meanwhile."""
+    RatingScope.objects.filter(pk=scope.pk).update(
+        computed_at=now,
+        through_date=through[0] if through else None,
+        through_tournament=through[1] if through else None,
+        through_round=through[2] if through else None,
+        **fields,
+    )
     RatingScope.objects.filter(pk=scope.pk, generation=generation).update(
-        pending=False, from_date=None, from_tournament=None
+        pending=False, from_date=None, from_tournament=None, from_round=None
     )
     scope.refresh_from_db()
     return scope
 
 
-def rating_recompute_year(*, year: int, now: datetime | None = None) -> RatingScope:
-    """Rate a year's published games anew (everyone starts at the model's prior)."""
+def _through(scope: RatingScope) -> Point | None:
+    if scope.through_date is None:
+        return None
+    return (scope.through_date, scope.through_tournament, scope.through_round)
+
+
+def _list_lines(scope: RatingScope) -> dict[int, tuple[domain_rating.Rating, float, date]]:
+    """A stored list as the recompute holds it: player → (rating, change, last played)."""
+    return {
+        pid: (domain_rating.Rating(mu, sigma, games), change, last)
+        for pid, mu, sigma, games, change, last in PlayerRating.objects.filter(
+            scope=scope
+        ).values_list("player_id", "mu", "sigma", "games", "change", "last_date")
+    }
+
+
+def rating_recompute_year(
+    *, year: int, full: bool = False, now: datetime | None = None
+) -> RatingScope:
+    """A year's list: from its stored list if the change lies after every round the list
+    rests on (the newest round published), else (or ``full``) its published games rated anew,
+    everyone starting at the model's prior."""
     now = now or timezone.now()
     scope, _ = RatingScope.objects.get_or_create(year=year)
     generation = scope.generation
-    inputs = selectors.rating_inputs(year=year)
-    lines: dict[int, tuple[domain_rating.Rating, float, date]] = {}
-    for (day, _tid, _number), changes in domain_rating.rate_rounds(inputs.rounds):
+    since, through = _mark(scope), _through(scope)
+    if full or scope.computed_at is None or since is None or through is None or since <= through:
+        since, through, lines = None, None, {}
+    else:
+        lines = _list_lines(scope)
+    inputs = selectors.rating_inputs(year=year, since=since)
+    state = {pid: line[0] for pid, line in lines.items()}
+    for key, changes in domain_rating.rate_rounds(inputs.rounds, state):
         for c in changes:
-            lines[c.player_id] = (c.after, c.after.display - c.before.display, day)
+            lines[c.player_id] = (c.after, c.after.display - c.before.display, key[0])
+        through = key
     with transaction.atomic():
         _write_list(scope, _ranked(lines))
-        scope = _finish(scope, generation, now)
-    log.info("Rating %s recomputed: %s players.", year, len(lines))
+        scope = _finish(scope, generation, now, through)
+    log.info(
+        "Rating %s recomputed from %s: %s rounds, %s players.",
+        year,
+        since or "the start",
+        len(inputs.rounds),
+        len(lines),
+    )
     return scope
 
 
-def rating_recompute_all_time(*, now: datetime | None = None) -> RatingScope:
+def rating_recompute_all_time(*, full: bool = False, now: datetime | None = None) -> RatingScope:
     """The all-time chain from its mark on (or from the start): the state just before the mark
     read back from the history, the rounds from there rated, their history and the list
     replaced."""
     now = now or timezone.now()
     scope, _ = RatingScope.objects.get_or_create(year=ALL_TIME)
     generation = scope.generation
-    since = (
-        (scope.from_date, scope.from_tournament)
-        if scope.from_date is not None and scope.computed_at is not None
-        else None
-    )
-    state = selectors.state_before(since) if since else {}
-    kept = {}
+    since = None if full or scope.computed_at is None else _mark(scope)
+    state, later, kept = {}, frozenset(), {}
     if since:
-        kept = {
-            pid: (domain_rating.Rating(mu, sigma, games), change, last)
-            for pid, mu, sigma, games, change, last in PlayerRating.objects.filter(
-                scope=scope
-            ).values_list("player_id", "mu", "sigma", "games", "change", "last_date")
-        }
+        state, later = selectors.chain_before(since)
+        kept = _list_lines(scope)
     inputs = selectors.rating_inputs(since=since)
-    kept = {pid: line for pid, line in kept.items() if pid not in inputs.erased}
     changes_out = []
     for (day, tid, number), changes in domain_rating.rate_rounds(inputs.rounds, state):
         for c in changes:
@@ -188,6 +234,17 @@ def rating_recompute_all_time(*, now: datetime | None = None) -> RatingScope:
                     (tid, number, day, c.player_id, c.games, c.before.mu, c.before.sigma,
                      c.after.mu, c.after.sigma, c.after.games)
                 )  # fmt: skip
+    if since:
+        # players whose games from ``since`` on were corrected away: their line before it
+        rated = {row[3] for row in changes_out}
+        gone = later - rated
+        earlier = selectors.last_lines_before(since, gone) if gone else {}
+        for pid in gone:
+            if pid in earlier:
+                kept[pid] = earlier[pid]
+            else:
+                kept.pop(pid, None)
+    kept = {pid: line for pid, line in kept.items() if pid not in inputs.erased}
     with transaction.atomic():
         stale = RatingChange.objects.all()
         if since:
@@ -195,7 +252,7 @@ def rating_recompute_all_time(*, now: datetime | None = None) -> RatingScope:
         stale.delete()  # one statement: nothing refers to these rows
         insert_rows(RatingChange, _CHANGE_FIELDS, changes_out)
         _write_list(scope, _ranked(kept))
-        scope = _finish(scope, generation, now)
+        scope = _finish(scope, generation, now, None)  # the chain goes on from its history
         if since:
             # the rated rounds' table pages show the changes: their cached pages are stale
             for tid in sorted({key[1] for key in inputs.rounds}):
@@ -228,8 +285,6 @@ def rating_rebuild(*, now: datetime | None = None) -> list[int]:
     """Rate everything from scratch: every year with a tournament, then the all-time chain."""
     years = sorted(set(Tournament.objects.values_list("ranking_year", flat=True)))
     for year in years:
-        rating_recompute_year(year=year, now=now)
-    scope, _ = RatingScope.objects.get_or_create(year=ALL_TIME)
-    RatingScope.objects.filter(pk=scope.pk).update(from_date=None, from_tournament=None)
-    rating_recompute_all_time(now=now)
+        rating_recompute_year(year=year, full=True, now=now)
+    rating_recompute_all_time(full=True, now=now)
     return [*years, ALL_TIME]

@@ -69,12 +69,14 @@ def create_year(
     player_ids: list[int],
     seed: int = 1,
     name_prefix: str = "Bench",
+    first_day: date | None = None,
 ) -> BulkYear:
-    """`tournaments` finished tournaments of a year, every round published and confirmed."""
+    """`tournaments` finished tournaments of a year, every round published and confirmed; one
+    every other day from ``first_day`` (10 January)."""
     if players_per_tournament % 4:
         raise ValueError("players_per_tournament must be a multiple of 4")
     rng = random.Random(seed)
-    start = date(year, 1, 10)
+    start = first_day or date(year, 1, 10)
     created = Tournament.objects.bulk_create(
         [
             Tournament(

@@ -41,6 +41,8 @@ AFTER_THE_SQUASH = [
     ("tournaments", "0039_organising_club"),
     # issue 34: devices with push messages and each message's claim
     ("players", "0002_push_subscriptions"),
+    # issue 33.6: the rating's marks name the changed round; its history appends in its order
+    ("ranking", "0013_rating_incremental"),
 ]
 
 

@@ -22,7 +22,8 @@ from tournaments.common import breaker
 log = logging.getLogger(__name__)
 
 #: sent with ``tournament_id`` when published results of a tournament change (a round published,
-#: a published sheet corrected). The ranking (SPEC §9) listens.
+#: a published sheet corrected), and ``round_number`` when they changed from that round on only
+#: (None: maybe from the first). The ranking (SPEC §9) listens.
 results_changed = Signal()
 
 #: sent with ``tournament_id`` and ``round_id`` when a round's pairing is released; the players'
@@ -223,10 +224,11 @@ def event_desk_data_changed(tournament) -> None:
         desk_data_changed(pk)
 
 
-def published_results_changed(tournament_id: int) -> None:
-    """Published results changed: invalidate public pages, tell the ranking, warm the pages."""
+def published_results_changed(tournament_id: int, *, round_number: int | None = None) -> None:
+    """Published results changed (from round ``round_number`` on, if given): invalidate public
+    pages, tell the ranking, warm the pages."""
     public_data_changed(tournament_id, hold=True)
-    results_changed.send(sender=None, tournament_id=tournament_id)
+    results_changed.send(sender=None, tournament_id=tournament_id, round_number=round_number)
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
 
 

@@ -523,6 +523,8 @@ def round_publish(*, rnd: Round, user) -> Round:
     locked.save(update_fields=["status", "published_at"])
     finished = _finish_if_complete(tournament) if locked.number >= tournament.total_rounds else []
     for pk in {tournament.pk, *finished}:
-        events.published_results_changed(pk)
+        events.published_results_changed(
+            pk, round_number=locked.number if pk == tournament.pk else None
+        )
     events.announce(events.round_published, tournament_id=tournament.pk, round_id=locked.pk)
     return locked

@@ -59,7 +59,7 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
             # The one place a published result changes (a correction, an interpretation):
             # public pages, the API cache and the ranking hear of it.
             tournament_id = sheet.table.round.tournament_id
-            events.published_results_changed(tournament_id)
+            events.published_results_changed(tournament_id, round_number=sheet.table.round.number)
             previous = SheetVersion.objects.filter(pk=previous_id).values_list("games", flat=True)
             if list(previous) != [games]:  # a note to the table, not for the paper facts alone
                 events.sheet_corrected(tournament_id, version_id=version.pk)

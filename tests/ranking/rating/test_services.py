@@ -61,10 +61,14 @@ def test_a_publication_marks_the_year_and_the_all_time_chain(two_tournaments):
     assert scopes[2026].pending is True
     assert scopes[2025].pending is False
     assert scopes[ALL_TIME].pending is True
-    assert (scopes[ALL_TIME].from_date, scopes[ALL_TIME].from_tournament) == (
-        date(2026, 5, 1),
-        second.pk,
-    )
+    # from the corrected round on, in both lists
+    for year in (2026, ALL_TIME):
+        scope = scopes[year]
+        assert (scope.from_date, scope.from_tournament, scope.from_round) == (
+            date(2026, 5, 1),
+            second.pk,
+            2,
+        )
     assert services.rating_recompute_pending() == [2026, ALL_TIME]
     assert not RatingScope.objects.filter(pending=True).exists()
 
@@ -143,7 +147,7 @@ def test_an_erased_player_leaves_the_rating(two_tournaments, field):
 def test_the_state_before_a_tournament_is_read_back_from_the_history(two_tournaments):
     first, second, earlier = two_tournaments
     services.rating_rebuild()
-    state = selectors.state_before((date(2026, 5, 1), second.pk))
+    state = selectors.state_before((date(2026, 5, 1), second.pk, 0))
     inputs = selectors.rating_inputs(since=None)
     expected = domain_rating.final_ratings(
         {k: v for k, v in inputs.rounds.items() if k[0] < date(2026, 5, 1)}
@@ -151,3 +155,109 @@ def test_the_state_before_a_tournament_is_read_back_from_the_history(two_tournam
     assert {pid: (round(r.mu, 9), round(r.sigma, 9), r.games) for pid, r in state.items()} == {
         pid: (round(r.mu, 9), round(r.sigma, 9), r.games) for pid, r in expected.items()
     }
+
+
+def test_a_new_round_of_the_newest_tournament_is_rated_on_from_the_lists(
+    two_tournaments, director, desk_user, monkeypatch
+):
+    """A round of the newest tournament published: the year goes on from its stored list and
+    the chain from that round (only that round's games are read), and both equal a rebuild."""
+    first, second, earlier = two_tournaments
+    services.rating_recompute_pending()
+    kept_rows = set(RatingChange.objects.values_list("pk", flat=True))
+    asked = []
+    inputs = selectors.rating_inputs
+
+    def spy(**kwargs):
+        result = inputs(**kwargs)
+        asked.append((kwargs, sorted(result.rounds)))
+        return result
+
+    monkeypatch.setattr(selectors, "rating_inputs", spy)
+    builders.play_next_round(second, director=director, desk=desk_user, seed=11)
+    assert services.rating_recompute_pending() == [2026, ALL_TIME]
+    newest = (date(2026, 5, 1), second.pk, 3)
+    assert asked == [
+        ({"year": 2026, "since": newest}, [newest]),
+        ({"since": newest}, [newest]),
+    ]
+    assert set(RatingChange.objects.values_list("pk", flat=True)) > kept_rows  # none rewritten
+    year = RatingScope.objects.get(year=2026)
+    assert (year.through_date, year.through_tournament, year.through_round) == newest
+    incremental = _lists()
+    monkeypatch.undo()
+    services.rating_rebuild()
+    assert _lists() == incremental
+    assert len(incremental["history"]) == 12 * 2 + 12 * 3 + 8 * 3
+
+
+def test_a_correction_restarts_the_chain_at_its_round_and_the_year_anew(two_tournaments):
+    """A correction of round 2 of the earlier 2026 tournament: the chain's history before that
+    round stays as it was (same rows), the year is rated anew (its list rests on later
+    rounds), and the result equals a rebuild."""
+    first, second, earlier = two_tournaments
+    services.rating_recompute_pending()
+    before = set(
+        RatingChange.objects.filter(tournament__in=[earlier, first])
+        .exclude(tournament=first, round_number=2)
+        .values_list("pk", flat=True)
+    )
+    builders.correct_published_sheet(
+        first.rounds.get(number=2), table=1, director=first.created_by, reason="Tippfehler"
+    )
+    services.rating_recompute_pending()
+    after = set(RatingChange.objects.values_list("pk", flat=True))
+    assert before <= after  # the rounds before the corrected one were not rewritten
+    assert (
+        RatingChange.objects.filter(tournament=first, round_number=2).exclude(pk__in=before).count()
+        == 12
+    )
+    incremental = _lists()
+    services.rating_rebuild()
+    assert _lists() == incremental
+
+
+def test_a_merge_rates_both_entries_as_one_player(director, desk_user, field, admin_user):
+    """Two registry entries of one person merged (issue 16): the removed entry's rows go at
+    once, the lists and the chain are recomputed with the games of both under the kept one,
+    and the incremental recompute equals a rebuild."""
+    from tournaments.merge import services as merge_services
+    from tournaments.models import Player
+
+    guest = Player.objects.create(
+        first_name="Anna", last_name="Gast-Adler", club="Gastverein", is_guest=True
+    )
+    builders.play_tournament(
+        director=director, desk=desk_user, players=[guest, *field[1:8]], end=date(2026, 5, 3),
+        name="Frühjahrsturnier",
+    )  # fmt: skip
+    builders.play_tournament(
+        director=director, desk=desk_user, players=[field[0], *field[8:15]],
+        end=date(2026, 6, 7), name="Sommerturnier",
+    )  # fmt: skip
+    services.rating_recompute_pending()
+    member = field[0]
+    assert PlayerRating.objects.filter(player=guest).count() == 2  # 2026 and all-time
+    assert RatingChange.objects.filter(player=guest).count() == 3
+
+    merge_services.player_merge(kept=member, removed=guest, user=admin_user, reason="Dieselbe")
+
+    assert not PlayerRating.objects.filter(player_id=guest.pk).exists()
+    assert not RatingChange.objects.filter(player_id=guest.pk).exists()
+    scopes = dict(RatingScope.objects.values_list("year", "pending"))
+    assert scopes == {2026: True, ALL_TIME: True}
+    assert services.rating_recompute_pending() == [2026, ALL_TIME]
+    assert not PlayerRating.objects.filter(player_id=guest.pk).exists()
+    assert not RatingChange.objects.filter(player_id=guest.pk).exists()
+    # the kept entry's games of both tournaments, in both lists and in its history
+    assert dict(PlayerRating.objects.filter(player=member).values_list("scope__year", "games")) == {
+        2026: 24,
+        ALL_TIME: 24,
+    }
+    assert [p.games for p in selectors.player_rating_history(player_id=member.pk)] == [
+        4 * k for k in range(1, 7)
+    ]
+    assert PlayerRating.objects.filter(scope__year=2026).count() == 15
+    incremental = _lists()
+    services.rating_rebuild()
+    assert _lists() == incremental

@@ -53,6 +53,7 @@ ALLOWED = {
     "tournaments.standings.snapshots.standings_snapshot": DERIVED,
     "tournaments.standings.snapshots.standings_snapshots_store": DERIVED,
     "tournaments.standings.snapshots.snapshot_mismatches": READS,
+    "tournaments.standings.snapshots.standings_rows_many": READS,
     "tournaments.standings.snapshots.snapshots_forget": DERIVED,
     "tournaments.registration.services.registration_deadline": READS,
     "tournaments.registration.services.free_places": READS,
