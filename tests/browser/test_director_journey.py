@@ -65,7 +65,7 @@ def test_director_sets_up_tournament_and_prints_round_one(page, live_server, tmp
     assert page.get_by_label("Vorrunden").input_value() == "3"
     page.get_by_label("Beginn").fill("2026-12-12")
     page.get_by_label("Beginn").dispatch_event("change")
-    assert page.get_by_label("Ende").input_value() == "2026-12-12"  # a one-day event
+    assert page.locator("#id_end_date").input_value() == "2026-12-12"  # a one-day event
     page.get_by_label("Ranking-Jahr").fill("2026")
     page.get_by_label("Spielort").fill("Stadthalle")
     page.get_by_role("button", name="Speichern").click()

@@ -261,7 +261,7 @@ PUBLIC = {
         "after": "after round 3",
         "ranking": "German ranking (Deutsches Rummikub Ranking) 2026",
         "counted": "Tournaments counted",
-        "history": "Ranking position over the years",
+        "history": "Position in the German ranking per year",
         "separator": ".",
     },
     "de": {
@@ -272,7 +272,7 @@ PUBLIC = {
         "after": "nach Runde 3",
         "ranking": "Deutsches Rummikub Ranking 2026",
         "counted": "Gewertete Turniere",
-        "history": "Platzierung im Ranking über die Jahre",
+        "history": "Platz im Deutschen Rummikub Ranking pro Jahr",
         "separator": ",",
     },
 }

@@ -17,6 +17,9 @@ NOT_MOVED = {
     "RankingEntry": "derived: deleted with the removed entry, rebuilt by the recompute",
     "TournamentContribution": "as above",
     "PlayerMerge": "earlier merges into the removed entry are re-pointed, counted apart",
+    "PlayerRating": "derived: the skill rating's lists, deleted with the removed entry and "
+    "recomputed from both entries' first rated round (ranking.rating.services)",
+    "RatingChange": "as above: the rating's history",
 }
 
 
