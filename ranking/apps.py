@@ -19,8 +19,8 @@ class RankingConfig(AppConfig):
         from ranking.privacy import selectors as privacy_selectors
         from ranking.rating import selectors as rating_selectors
         from ranking.rating import tables as rating_tables
+        from tournaments.common import table_sections
         from tournaments.mail import kinds
-        from tournaments.rounds import table_sections
 
         export_sections.register("appeals", privacy_selectors.appeals_section)
         export_sections.register("appeal_additions", privacy_selectors.appeal_additions_section)

@@ -1,5 +1,5 @@
 """The skill rating's section on a round's public table pages (issue 33.4), registered with
-`tournaments.rounds.table_sections` in RankingConfig.ready: each player's rating, the expected
+`tournaments.common.table_sections` in RankingConfig.ready: each player's rating, the expected
 order with win probabilities, and after the round the change per player."""
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments import permissions
 from tournaments.clock import selectors as clock_selectors
 from tournaments.clock.forms import ClockForm
+from tournaments.common import table_sections
 from tournaments.common.access import directed_round, directed_tournament
 from tournaments.common.http import flash_errors
 from tournaments.common.live import live_view
@@ -22,7 +23,6 @@ from tournaments.models import Player, Round
 from tournaments.registry import selectors as registry_selectors
 from tournaments.rounds import selectors as rounds_selectors
 from tournaments.rounds import services as round_services
-from tournaments.rounds import table_sections
 from tournaments.rounds.access import visible_round
 from tournaments.rounds.forms import MoveForm, PinForm, SwapForm
 from tournaments.sheets import selectors as sheets_selectors

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from tournaments.common import ratelimit
+from tournaments.common import ratelimit, table_sections
 from tournaments.common import table_limits as limits
 from tournaments.common.http import error_messages
 from tournaments.common.sheet_grid import grid_from_games, parse_grid
@@ -140,6 +140,8 @@ def _entry_context(request, table: Table, token: str, **extra) -> dict:
         "preview": selectors.preview(table, shown, {}) if shown else None,
         "submission_key": uuid.uuid4(),
         "entering": not state.current or (state.at_table and request.GET.get("neu") == "1"),
+        # what other apps add to this table (the skill rating's expectation, issue 33.4)
+        "table_sections": table_sections.sections(table.round, [table.number])[table.number],
         **extra,
     }
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from ranking.models import ALL_TIME, PlayerRating, RatingChange
 from ranking.rating import selectors, services
 from tests.support import builders
+from tournaments.tableside.views import token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +156,16 @@ def test_the_expectation_of_a_round_not_yet_published(director, desk_user, field
             )
         }
         assert {r.player_id: r.rating.mu for r in rows} == current
+
+
+def test_the_tables_own_page_shows_the_expectation(client, director, desk_user, field, rated):
+    """Issue 33.4: the players at the table see it on the table's page (`/tisch/`) while
+    they play, with each player's rating from the rounds before."""
+    tournament, rnd = builders.make_released_round(
+        director=director, players=field, count=8, seed=2, desk=[desk_user]
+    )
+    table = rnd.tables.order_by("number").first()
+    html = client.get(reverse("table:entry", args=[token_for(table)])).content.decode()
+    assert html.count('data-testid="table-expectation"') == 1
+    assert f"Tisch {table.number}: erwartetes Ergebnis" in html
+    assert len(re.findall(r'data-testid="win-probability">(\d+)&nbsp;%', html)) == 4

@@ -1,5 +1,5 @@
-"""Sections other apps add to a round's public table pages (issue 33: the skill rating's
-expectation at a table on "Mein Tisch").
+"""Sections other apps add to a round's table pages (issue 33: the skill rating's expectation
+at a table on "Mein Tisch" and on the table's own page, `/tisch/`).
 
 tournaments never imports the apps built on it; such an app registers a provider from its
 AppConfig.ready (as the export sections of "Meine Daten"). A provider takes the round and the
