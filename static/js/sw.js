@@ -71,7 +71,7 @@ function offlineCopy(response) {
   return response.text().then(function (html) {
     html = html
       .replace("data-offline-note hidden", "data-offline-note")
-      .replace("<time data-offline-time>--:--</time>",
+      .replace('<time data-offline-time datetime="00:00">--:--</time>',
         '<time data-offline-time datetime="' + stored.toISOString() + '">' + time + "</time>")
       // a live page stands still offline: its polls would only fail
       .replace(/data-hx-trigger=/g, "data-offline-hx-trigger=");

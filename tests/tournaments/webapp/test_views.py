@@ -76,4 +76,4 @@ def test_every_page_names_the_manifest_and_the_worker(client: Client):
     assert '<link rel="manifest" href="/manifest.webmanifest?sprache=de">' in page
     assert '<meta name="drv-service-worker" content="/sw.js">' in page
     assert "data-offline-note hidden" in page
-    assert "<time data-offline-time>--:--</time>" in page
+    assert '<time data-offline-time datetime="00:00">--:--</time>' in page
