@@ -51,6 +51,7 @@ ALLOWED = {
     "tournaments.results.services.scored_lines_rebuild": DERIVED,
     "tournaments.standings.snapshots.compute": READS,
     "tournaments.standings.snapshots.standings_snapshot": DERIVED,
+    "tournaments.standings.snapshots.standings_places_many": DERIVED,
     "tournaments.standings.snapshots.standings_snapshots_store": DERIVED,
     "tournaments.standings.snapshots.snapshot_mismatches": READS,
     "tournaments.standings.snapshots.snapshots_forget": DERIVED,
