@@ -7,8 +7,17 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.support.builders import correct_published_sheet, simulate_tournament
 from tournaments.common import events
-from tournaments.models import PublicChange, StandingsPlaces, StandingsSnapshot
+from tournaments.enums import StaffRole
+from tournaments.models import (
+    PublicChange,
+    ResultSheet,
+    Seat,
+    StandingsPlaces,
+    StandingsSnapshot,
+    TournamentStaff,
+)
 from tournaments.standings import snapshots
 from tournaments.standings.rows import Places, places_from_json, places_of, places_to_json
 from tournaments.standings.selectors import standings_table
@@ -112,3 +121,32 @@ def test_the_check_finds_stored_places_that_differ_and_repairs_them(finished):
     assert not StandingsPlaces.objects.exists() and not StandingsSnapshot.objects.exists()
     assert snapshots.standings_places_many([finished]) == {finished.pk: _from_scratch(finished)}
     call_command("check_standings_snapshots")
+
+
+def test_a_correction_changes_the_places_read_right_after_commit(
+    director, django_capture_on_commit_callbacks
+):
+    """SPEC §6: a corrected published sheet of a running tournament changes its standings; the
+    places stored before are not read from the correction's commit on."""
+    running = simulate_tournament(
+        "--players", "14", "--category", "beginners", "--seed", "11", "--year", "2026",
+        "--stop-after", "1",
+    )  # fmt: skip
+    before = snapshots.standings_places_many([running])[running.pk]
+    TournamentStaff.objects.get_or_create(
+        tournament=running, user=director, role=StaffRole.DIRECTOR
+    )
+    rnd = running.rounds.get(number=1)
+    table = ResultSheet.objects.filter(round=rnd).first().table
+    letters = sorted(Seat.objects.filter(table=table).values_list("letter", flat=True))
+    winning = {x: 30 * (len(letters) - 1) if x == letters[-1] else -30 for x in letters}
+    games = [{"number": n, "scores": winning} for n in (1, 2, 3, 4)]  # the last seat wins each
+
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_published_sheet(
+            rnd, table=table.number, director=director, reason="vertauscht", games=games
+        )
+
+    after = snapshots.standings_places_many([running])[running.pk]
+    assert after != before
+    assert after == _from_scratch(running)
