@@ -169,12 +169,11 @@ def career_build(player: Player) -> Career:
         )
         for tid, number, kind, table_id, game, place, pp, gp, reserve in rows
     ]
-    seats = [
-        domain.SeatResult(*row)
-        for row in ScoredLine.objects.filter(table_id__in={g.table_id for g in games})
+    seats = (  # `domain.SeatResult`'s fields, as plain tuples (thousands of them)
+        ScoredLine.objects.filter(table_id__in={g.table_id for g in games})
         .order_by()
         .values_list("table_id", "game_number", "player_id", "place")
-    ]
+    )
     meetings = domain.head_to_head(player.pk, seats)
     names = _names(m.opponent_id for m in meetings)
     places = tournament_places(player.pk, list(tournaments.values()))
