@@ -156,7 +156,7 @@ def test_query_count_does_not_grow_with_the_tournaments(
     with CaptureQueriesContext(connection) as one:
         assert client.get(url).status_code == 200
     count = len(one)  # now: the next request empties the log the context reads from
-    assert count <= 11  # the page's eleven queries (the rating's history one of them)
+    assert count <= 10  # the page's ten queries (the rating's history one of them)
     for year in (2026, 2027):
         builders.play_tournament(
             director=director, desk=desk_user, players=field, end=date(year, 5, 1),
