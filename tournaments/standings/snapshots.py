@@ -10,6 +10,9 @@ row in its own transaction, so from its commit on the old snapshot is never read
 A reader that finds none computes, serves and stores it (the first request or the warm-up after
 a publication). Its version is counted *before* computing: if a change commits meanwhile, the
 count has moved on and the row is never read; it is replaced by the next reader.
+
+With the newest standings, who placed where is stored too (`StandingsPlaces`, one short row per
+tournament, valid by the same version): what a career reads of dozens of tournaments.
 """
 
 from __future__ import annotations
