@@ -221,7 +221,7 @@ CELERY_TIMEZONE = "Europe/Berlin"
 # closes appeal windows and marks tournaments final; the sweep recomputes pending ranking years
 # (e.g. after the broker was down when results were published); the players' sweep queues the
 # e-mails of releases and corrections whose job was lost, the outbox sweep sends queued e-mails
-# whose task was lost (tournaments/mail/).
+# whose task was lost (tournaments/mail/); the push sweep sends push messages whose task was lost.
 CELERY_BEAT_SCHEDULE: dict = {
     "ranking-daily": {
         "task": "ranking.daily",
@@ -234,6 +234,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     "players-mails-sweep": {
         "task": "ranking.notify_sweep",
         "schedule": timedelta(minutes=10),
+    },
+    "push-sweep": {
+        "task": "players.push_sweep",
+        "schedule": timedelta(minutes=5),
     },
     "mail-outbox-sweep": {
         "task": "tournaments.mail_sweep",
@@ -318,6 +322,22 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 # Absolute links in e-mails a Celery worker sends (it has no request to take the host from).
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+
+# --- Web push (issue 34): the VAPID key pair (`manage.py push_keys` makes one; both empty: no
+# push, the devices page says so), the contact the push services may write to, and the push
+# services a device's subscription may name (the server posts to that address: anything else is
+# refused). Plain HTTP only for PUSH_INSECURE_HOSTS (the tests' local push service).
+PUSH_VAPID_PUBLIC_KEY = os.environ.get("PUSH_VAPID_PUBLIC_KEY", "").strip()
+PUSH_VAPID_PRIVATE_KEY = os.environ.get("PUSH_VAPID_PRIVATE_KEY", "").strip()
+PUSH_VAPID_SUBJECT = os.environ.get("PUSH_VAPID_SUBJECT", "") or f"mailto:{DEFAULT_FROM_EMAIL}"
+PUSH_ENDPOINT_HOSTS = env_list(
+    "PUSH_ENDPOINT_HOSTS",
+    "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com",
+)
+PUSH_INSECURE_HOSTS = env_list("PUSH_INSECURE_HOSTS")
+# seconds a push service keeps an undelivered message (a phone off the Wi-Fi), and waits for
+PUSH_TTL = int(os.environ.get("PUSH_TTL", "3600"))
+PUSH_TIMEOUT = float(os.environ.get("PUSH_TIMEOUT", "10"))
 
 # --- Production hardening: on whenever DEBUG is off (`manage.py check --deploy` clean).
 if not DEBUG:

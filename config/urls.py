@@ -26,6 +26,7 @@ urlpatterns = [
         name="login",
     ),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    path("konto/geraete/", include("players.push.urls")),
     path("konto/", include("players.accounts.urls")),
     path("admin/", admin.site.urls),
     # Without a CSRF token: the switch is on every public page, and a page holding a visitor's

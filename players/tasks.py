@@ -7,6 +7,7 @@ from django.utils import translation
 
 from players.accounts import services as accounts
 from players.notifications import services as notifications
+from players.push import services as push
 
 
 @shared_task(name="ranking.notify_table", acks_late=True)
@@ -43,3 +44,29 @@ def password_reset_request(*, email: str, base_url: str, language: str) -> int:
     """A password reset as typed: its users found and mailed here, not in the request."""
     with translation.override(language):
         return accounts.password_reset_request(email=email, base_url=base_url)
+
+
+@shared_task(name=push.EVENT_TASK, acks_late=True, ignore_result=True)
+def push_event(kind: str, *args) -> int:
+    """The devices that get one event's push message, each claimed once (issue 34)."""
+    return push.push_event_fan_out(kind=kind, args=args)
+
+
+@shared_task(
+    name=push.SEND_TASK,
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(push.PushNotSent,),
+    retry_backoff=15,
+    max_retries=push.MAX_ATTEMPTS - 1,
+)
+def send_push(delivery_id: int) -> bool:
+    """Send one claimed push message (once, however often it runs); a failing push service:
+    retried with backoff, then given up and left to e-mail (players/push/services.py)."""
+    return push.push_send(delivery_id=int(delivery_id))
+
+
+@shared_task(name="players.push_sweep", ignore_result=True)
+def push_sweep() -> dict:
+    """Every 5 minutes (beat): push messages whose task was lost are enqueued again."""
+    return push.push_sweep()

@@ -6,3 +6,6 @@ from players.models.accounts import PlayerInvitation as PlayerInvitation
 from players.models.notifications import Notification as Notification
 from players.models.notifications import NotificationKind as NotificationKind
 from players.models.notifications import PlayerPreferences as PlayerPreferences
+from players.models.push import PushDelivery as PushDelivery
+from players.models.push import PushKind as PushKind
+from players.models.push import PushSubscription as PushSubscription

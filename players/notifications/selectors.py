@@ -25,10 +25,13 @@ class Recipient:
     language: str = settings.LANGUAGE_CODE  # the player's mails are written in it (issue 17)
 
 
-def _email_if_wanted(account: PlayerAccount | None, kind: str) -> str:
-    """The account's address (else the registry's), unless the player switched `kind` off."""
+def _email_if_wanted(account: PlayerAccount | None, kind: str | None) -> str:
+    """The account's address (else the registry's), unless the player switched `kind` off
+    (None: whatever the choice, for a push message given up)."""
     if account is None or not account.user.is_active:
         return ""
+    if kind is None:
+        return (account.user.email or account.player.email or "").strip()
     try:
         preferences = account.preferences
     except PlayerPreferences.DoesNotExist:
@@ -38,7 +41,7 @@ def _email_if_wanted(account: PlayerAccount | None, kind: str) -> str:
     return (account.user.email or account.player.email or "").strip()
 
 
-def _recipients(seats, kind: str) -> list[Recipient]:
+def _recipients(seats, kind: str | None) -> list[Recipient]:
     found = []
     rows = seats.select_related(
         "player", "table", "player__account__user", "player__account__preferences"
@@ -58,6 +61,18 @@ def table_recipients(rnd) -> list[Recipient]:
 def correction_recipients(table) -> list[Recipient]:
     """Players of the corrected table (only them) who have an account, an address and want it."""
     return _recipients(Seat.objects.filter(table=table), NotificationKind.CORRECTION)
+
+
+def fallback_recipients(kind: str, ref_id: int, player_id: int) -> list[Recipient]:
+    """The player of a push message given up (issue 34), as the e-mail of its kind would reach
+    them, whatever their choice of e-mails: the seat in the released round, at the corrected
+    table."""
+    if kind == NotificationKind.TABLE:
+        seats = Seat.objects.filter(round_id=ref_id, player_id=player_id)
+    else:
+        table_id = SheetVersion.objects.filter(pk=ref_id).values_list("sheet__table_id", flat=True)
+        seats = Seat.objects.filter(table_id__in=list(table_id), player_id=player_id)
+    return _recipients(seats, None)
 
 
 def already_claimed(kind: str, ref_id: int) -> set[int]:

@@ -85,8 +85,17 @@ def _queue_each(*, kind: str, mail_kind: str, ref_id: int, tournament_id: int, r
     return queued
 
 
-def table_mails_send(*, round_id: int) -> int:
-    """ "Your table" to every player of a released round who wants it; returns mails queued."""
+def _or_only(kind: str, ref_id: int, only_player: int | None, everyone):
+    """Everyone's recipients, or (a push message given up, issue 34) only that player, whether
+    the e-mail is switched on or not."""
+    if only_player is None:
+        return everyone()
+    return selectors.fallback_recipients(kind, ref_id, only_player)
+
+
+def table_mails_send(*, round_id: int, only_player: int | None = None) -> int:
+    """ "Your table" to every player of a released round who wants it (`only_player`: to that
+    player, wanted or not: a push message given up); returns mails queued."""
     rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
     if rnd is None or rnd.status == RoundStatus.DRAWN:  # gone, or not public
         return 0
@@ -96,7 +105,9 @@ def table_mails_send(*, round_id: int) -> int:
         mail_kind=mails.YOUR_TABLE,
         ref_id=rnd.pk,
         tournament_id=rnd.tournament_id,
-        recipients=selectors.table_recipients(rnd),
+        recipients=_or_only(
+            NotificationKind.TABLE, rnd.pk, only_player, lambda: selectors.table_recipients(rnd)
+        ),
         values=lambda seat: (
             mails.player_values(seat, rnd)
             | {"seat": seat.letter, "reserve": seat.reserve, "link": pairing}
@@ -104,8 +115,9 @@ def table_mails_send(*, round_id: int) -> int:
     )
 
 
-def correction_mails_send(*, version_id: int) -> int:
-    """The note to the players of a corrected published table; returns mails queued."""
+def correction_mails_send(*, version_id: int, only_player: int | None = None) -> int:
+    """The note to the players of a corrected published table (`only_player`: as for the
+    table's mail); returns mails queued."""
     version = (
         SheetVersion.objects.select_related("sheet__table__round__tournament")
         .filter(pk=version_id)
@@ -125,7 +137,12 @@ def correction_mails_send(*, version_id: int) -> int:
         mail_kind=mails.RESULT_CORRECTION,
         ref_id=version.pk,
         tournament_id=rnd.tournament_id,
-        recipients=selectors.correction_recipients(table),
+        recipients=_or_only(
+            NotificationKind.CORRECTION,
+            version.pk,
+            only_player,
+            lambda: selectors.correction_recipients(table),
+        ),
         values=lambda seat: mails.player_values(seat, rnd) | extra,
     )
 

@@ -7,14 +7,17 @@ from __future__ import annotations
 import io
 import json
 
+from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
 
 from players.models import PlayerAccount
 from players.privacy import export_sections
+from players.push import selectors as push_selectors
 from tournaments.common.csv_export import excel_writer
 from tournaments.models import Player
 from tournaments.privacy import selectors as privacy_selectors
 
+User = get_user_model()
 CSV_HEADER = ("Bereich", "Nr.", "Feld", "Wert")
 
 
@@ -34,6 +37,8 @@ def player_data(player: Player) -> dict:
             "last_login": account["user__last_login"] and account["user__last_login"].isoformat(),
         }
     ] if account else []  # fmt: skip
+    user = User.objects.filter(player_account__player=player).first()
+    data["push_devices"] = push_selectors.device_export(user) if user else []
     for name, reader in export_sections.registered():
         data[name] = reader(player)
     return data

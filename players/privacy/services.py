@@ -11,7 +11,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from players.models import Notification, PlayerAccount, PlayerInvitation
+from players.models import Notification, PlayerAccount, PlayerInvitation, PushSubscription
+from players.push.services import push_devices_forget
 from tournaments.mail.services import mail_forget
 
 
@@ -36,14 +37,19 @@ def on_players_merged(sender, kept_id: int, removed_id: int, moved: dict, **kwar
     moved["notifications"] = Notification.objects.filter(player_id=removed_id).update(
         player_id=kept_id
     )
+    # push devices belong to the account's log-in: they follow the account (counted here)
+    moved["push_devices"] = PushSubscription.objects.filter(
+        user__player_account__player_id=kept_id
+    ).count()
 
 
 def on_player_erased(sender, player_id: int, **kwargs) -> None:
     """Clear what the account holds about the person: the log-in and names, open invitations
-    (they carry the e-mail), the account's address in the outbox."""
+    (they carry the e-mail), the account's address in the outbox, its push devices."""
     for account in PlayerAccount.objects.select_related("user").filter(player_id=player_id):
         user = account.user
         mail_forget(addresses=[user.email])
+        push_devices_forget(user_ids=[user.pk])
         user.username = f"geloescht-{user.pk}"
         user.first_name = user.last_name = user.email = ""
         user.is_active = False

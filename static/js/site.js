@@ -107,3 +107,14 @@
     search.focus();
   });
 })();
+
+// The installable app (issue 34): the service worker keeps the shell and the player's own
+// pages for offline use and shows push messages; a new release replaces it by itself.
+(function () {
+  var meta = document.querySelector("meta[name=drv-service-worker]");
+  if (!meta || !("serviceWorker" in navigator)) return;
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register(meta.content, { scope: "/", updateViaCache: "none" })
+      .catch(function () { return null; });  // private windows, old browsers: pages work as ever
+  });
+})();

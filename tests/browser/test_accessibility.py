@@ -17,6 +17,7 @@ from players.notifications import services as notification_services
 from tests.browser.conftest import log_in
 from tests.support import demo as demo_world
 from tests.support import vnu
+from tests.support.push_service import vapid_settings
 from tournaments.models import Player, Round, Tournament
 from tournaments.privacy import services as privacy_services
 from tournaments.registration.online import services as online_services
@@ -134,6 +135,7 @@ def public_paths(d) -> list[str]:
         reverse("password_reset_done"),
         reverse("password_reset_complete"),
         reverse("privacy"),
+        reverse("offline"),
     ]
 
 
@@ -261,7 +263,8 @@ def test_referee_pages_on_a_phone(phone, live_server, demo):
     assert violations(phone, live_server.url, paths) == {}
 
 
-def test_player_and_commission_pages(phone, page, live_server, demo):
+def test_player_and_commission_pages(phone, page, live_server, demo, settings):
+    vapid_settings(settings)  # the devices page with its switch (issue 34)
     player = get_user_model().objects.get(username="spieler")
     notification_services.calendar_link_renew(user=player)  # the page with its feed link
     log_in(phone, live_server.url, "spieler", DEMO_PASSWORD)
@@ -271,6 +274,7 @@ def test_player_and_commission_pages(phone, page, live_server, demo):
         reverse("ranking:check_in", args=[demo["running"].pk]),
         reverse("ranking:notifications"),
         reverse("ranking:my_data"),
+        reverse("push_devices"),
     ]
     assert violations(phone, live_server.url, paths) == {}
     log_in(page, live_server.url, "kommission", DEMO_PASSWORD)

@@ -33,6 +33,7 @@ from tests.support.builders import (
     sign_table_entry,
 )
 from tests.support.celery import celery_conf
+from tests.support.push_service import vapid_settings
 from tournaments.enums import GlobalRole, StaffRole, WarningKind
 from tournaments.models import Player, Seat
 from tournaments.referees import calls as call_services
@@ -271,7 +272,10 @@ def test_table_and_public_pages_keep_every_figure_on_a_360_px_screen(phone_360, 
     assert_within_reach(phone_360, live_server.url, table_paths(world))
 
 
-def test_the_player_area_keeps_every_figure_on_a_360_px_screen(phone_360, live_server, world):
+def test_the_player_area_keeps_every_figure_on_a_360_px_screen(
+    phone_360, live_server, world, settings
+):
+    vapid_settings(settings)  # the devices page with its switch (issue 34)
     t = world["t"].pk
     log_in(phone_360, live_server.url, "spielerin", PASSWORD)
     paths = [
@@ -281,6 +285,7 @@ def test_the_player_area_keeps_every_figure_on_a_360_px_screen(phone_360, live_s
         reverse("ranking:my_data"),
         reverse("ranking:notifications"),
         reverse("ranking:appeal_new", args=[t]),
+        reverse("push_devices"),
     ]
     assert_within_reach(phone_360, live_server.url, paths)
 

@@ -39,6 +39,8 @@ AFTER_THE_SQUASH = [
     ("ranking", "0012_rating"),
     # issue 33.2: a tournament's optional organising club (the club pages list what it hosted)
     ("tournaments", "0039_organising_club"),
+    # issue 34: devices with push messages and each message's claim
+    ("players", "0002_push_subscriptions"),
     # issue 33.6: who placed where in each tournament's newest standings, for the careers
     ("tournaments", "0040_standings_places"),
 ]

@@ -20,6 +20,13 @@ def reset_link(w):
 
 CALLS = {
     "start": Call(),
+    "push_devices": Call(),
+    # a form post, not the browser's JSON: refused with 400 (the JSON path: tests/players/push)
+    "push_subscribe": Call(data=lambda w: {"endpoint": "x"}),
+    "push_device": Call(
+        lambda w: {"pk": w.push_device_id},
+        data=lambda w: {f"device-{w.push_device_id}-kinds": ["published"]},
+    ),
     "signup": Call(
         data=lambda w: {
             "federation_number": w.free_player.federation_number,
@@ -57,6 +64,14 @@ signup_sent                  GET  200  200  200  200  200  200  200  200  200  2
 signup_sent                  POST 405  405  405  405  405  405  405  405  405  405  405  405
 signup_verify                GET  200  200  200  200  200  200  200  200  200  200  200  200
 signup_verify                POST W    W    W    W    W    W    W    W    W    W    W    W
+# Push messages (issue 34): every signed-in user's own devices; a device is its owner's only
+# (the player's phone: others get 404, as if it were not there).
+push_devices                 GET  L    200  200  200  200  200  200  200  200  200  200  200
+push_devices                 POST L    302  302  302  302  302  302  302  302  302  302  302
+push_subscribe               GET  L    405  405  405  405  405  405  405  405  405  405  405
+push_subscribe               POST L    400  400  400  400  400  400  400  400  400  400  400
+push_device                  GET  L    405  405  405  405  405  405  405  405  405  405  405
+push_device                  POST L    W    404  404  404  404  404  404  404  404  404  404
 # After log-in: each role to its own start page.
 start                        GET  L    302  302  302  302  302  302  302  302  302  302  302
 start                        POST L    302  302  302  302  302  302  302  302  302  302  302

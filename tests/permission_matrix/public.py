@@ -11,6 +11,9 @@ def t(w):
 
 CALLS = {
     "home": Call(),
+    "service_worker": Call(),
+    "web_manifest": Call(query={"sprache": "en", "fuer": "spieler"}),
+    "offline": Call(),
     "federation_calendar": Call(),
     "tournament_public": Call(t),
     "tournament_public@draft": Call(lambda w: {"pk": w.draft.pk}),
@@ -59,6 +62,13 @@ federation_calendar          GET  200  200  200  200  200  200  200  200  200  2
 federation_calendar          POST 405  405  405  405  405  405  405  405  405  405  405  405
 home                         GET  200  200  200  200  200  200  200  200  200  200  200  200
 home                         POST 405  405  405  405  405  405  405  405  405  405  405  405
+# The installable app (issue 34): the same for everyone, nothing personal.
+offline                      GET  200  200  200  200  200  200  200  200  200  200  200  200
+offline                      POST 405  405  405  405  405  405  405  405  405  405  405  405
+service_worker               GET  200  200  200  200  200  200  200  200  200  200  200  200
+service_worker               POST 405  405  405  405  405  405  405  405  405  405  405  405
+web_manifest                 GET  200  200  200  200  200  200  200  200  200  200  200  200
+web_manifest                 POST 405  405  405  405  405  405  405  405  405  405  405  405
 login                        GET  200  200  200  200  200  200  200  200  200  200  200  200
 login                        POST 200  200  200  200  200  200  200  200  200  200  200  200
 # Log-out only by POST (Django 5).

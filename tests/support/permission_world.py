@@ -87,6 +87,7 @@ class PermissionWorld:
     venue: Tournament | None = None  # V: the director's, checked out (tests/support/venue_world)
     held_upload_id: int = 0  # an upload of V's revoked earlier checkout, held for review
     conflict_id: int = 0  # a registry conflict of a player of V, open
+    push_device_id: int = 0  # the player's phone with push messages (issue 34)
 
 
 def make_permission_world() -> PermissionWorld:
@@ -207,7 +208,17 @@ def make_permission_world() -> PermissionWorld:
     venue, held_upload_id, conflict_id = make_venue_world(
         director=director, admin=users["fed"], players=players[8:12]
     )
+    from players.models import PushSubscription
+
+    phone = PushSubscription.objects.create(
+        user=player,
+        endpoint="https://fcm.googleapis.com/fcm/send/welt",
+        p256dh="B" * 87,
+        auth="A" * 22,
+        kinds=["table"],
+    )
     return PermissionWorld(
+        push_device_id=phone.pk,
         venue=venue,
         held_upload_id=held_upload_id,
         conflict_id=conflict_id,

@@ -29,6 +29,30 @@ results_changed = Signal()
 #: "your table" e-mails listen (issue 16.4). Receivers run inside the release transaction.
 round_released = Signal()
 
+#: sent with ``tournament_id`` and ``round_id`` when a round's results are published: the
+#: players' push messages ("round published, your place now", issue 34) listen.
+round_published = Signal()
+
+#: sent with ``tournament_id`` and ``request_id`` (a `SignupRequest`) when a player moves up
+#: from the waiting list into the field (issue 34: the player's push message).
+waitlist_moved_up = Signal()
+
+#: sent with ``tournament_id`` (the event's main tournament) and ``opens_at`` when the director
+#: opens the players' own check-in (issue 34: the registered players' push message).
+check_in_opened = Signal()
+
+#: sent with ``tournament_id`` and ``call_id`` when a table calls a referee (a new call, not
+#: a second press): the referees' push messages (issue 34) listen.
+referee_called = Signal()
+
+#: sent with ``tournament_id`` and ``signoff_id`` when a table-mate objects to the figures
+#: entered at the table (Klub 10.4): the head referees' push messages (issue 34) listen.
+sheet_disputed = Signal()
+
+#: sent with ``tournament_id`` and ``round_id`` when a table of a round gets its first sheet
+#: version (entered at the desk or at the table): the desk's "all tables entered" (issue 34).
+sheet_entered = Signal()
+
 #: sent with ``tournament_id`` and ``version_id`` when a published sheet gets a confirmed version
 #: with other games (a correction, an interpretation): the note to that table's players listens.
 published_sheet_corrected = Signal()
@@ -213,6 +237,12 @@ def pairing_released(tournament_id: int, *, round_id: int | None = None) -> None
     if round_id is not None:
         round_released.send(sender=None, tournament_id=tournament_id, round_id=round_id)
     transaction.on_commit(lambda: _enqueue_warm(tournament_id))
+
+
+def announce(signal: Signal, **values) -> None:
+    """Tell the listeners of one of the signals above (inside the caller's transaction; a
+    receiver defers its work to the commit)."""
+    signal.send(sender=None, **values)
 
 
 def sheet_corrected(tournament_id: int, *, version_id: int) -> None:

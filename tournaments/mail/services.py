@@ -113,18 +113,29 @@ def _message(mail: OutgoingMail) -> EmailMultiAlternatives:
     return message
 
 
+def due_again(rows, *, now: datetime, quiet: timedelta, within: timedelta, max_attempts: int):
+    """Ids of an outbox's unsent rows to enqueue again (rows with `sent_at`, `attempts`,
+    `created_at`, `last_attempt_at`: the e-mails', the push messages'): quiet for `quiet` since
+    queued or last tried, younger than `within`, not given up."""
+    since = now - quiet
+    return list(
+        rows.filter(sent_at=None, attempts__lt=max_attempts, created_at__gte=now - within)
+        .filter(Q(last_attempt_at=None, created_at__lt=since) | Q(last_attempt_at__lt=since))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 def mail_sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Beat's safety net: unsent mails whose task was lost (broker down, worker gone) or gave
     up too early are enqueued again; rows past KEEP are deleted. Returns both counts."""
     now = now or timezone.now()
-    quiet = now - SWEEP_AFTER
-    due = list(
-        OutgoingMail.objects.filter(
-            sent_at=None, attempts__lt=MAX_ATTEMPTS, created_at__gte=now - SWEEP_WITHIN
-        )
-        .filter(Q(last_attempt_at=None, created_at__lt=quiet) | Q(last_attempt_at__lt=quiet))
-        .order_by("pk")
-        .values_list("pk", flat=True)
+    due = due_again(
+        OutgoingMail.objects.all(),
+        now=now,
+        quiet=SWEEP_AFTER,
+        within=SWEEP_WITHIN,
+        max_attempts=MAX_ATTEMPTS,
     )
     for mail_id in due:
         _enqueue(mail_id)

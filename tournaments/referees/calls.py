@@ -51,6 +51,7 @@ def referee_call_open(*, table: Table, reason: str = "", device: str = "") -> Re
         device=(device or "")[:200],
     )
     events.event_desk_data_changed(rnd.tournament)  # the referees' live calls list
+    events.announce(events.referee_called, tournament_id=rnd.tournament_id, call_id=call.pk)
     return call
 
 

@@ -262,6 +262,7 @@ def waitlist_move_up(*, locked: Tournament, now: datetime | None = None) -> list
         request.moved_up_at = now
         request.save(update_fields=["status", "registration", "moved_up_at"])
         mails.entry_mail_queue(request=request)
+        events.announce(events.waitlist_moved_up, tournament_id=locked.pk, request_id=request.pk)
         moved.append(request)
     return moved
 

@@ -524,4 +524,5 @@ def round_publish(*, rnd: Round, user) -> Round:
     finished = _finish_if_complete(tournament) if locked.number >= tournament.total_rounds else []
     for pk in {tournament.pk, *finished}:
         events.published_results_changed(pk)
+    events.announce(events.round_published, tournament_id=tournament.pk, round_id=locked.pk)
     return locked

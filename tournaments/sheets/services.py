@@ -64,6 +64,12 @@ def _add_version(sheet, *, games, status, action, reason, user, paper=None) -> R
             if list(previous) != [games]:  # a note to the table, not for the paper facts alone
                 events.sheet_corrected(tournament_id, version_id=version.pk)
     sheet.save()
+    if version.number == 1:  # saved first: the receiver counts the round's tables with figures
+        events.announce(
+            events.sheet_entered,
+            tournament_id=sheet.table.round.tournament_id,
+            round_id=sheet.table.round_id,
+        )
     return sheet
 
 

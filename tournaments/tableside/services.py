@@ -140,6 +140,10 @@ def sheet_enter_at_table(
     sheet.status = SheetStatus.ENTERED
     sheet.save(update_fields=["version", "current", "status", "updated_at"])
     events.event_desk_data_changed(table.round.tournament)  # "am Tisch eingetragen"
+    if version.number == 1:
+        events.announce(
+            events.sheet_entered, tournament_id=table.round.tournament_id, round_id=table.round_id
+        )
     return version
 
 
@@ -193,4 +197,8 @@ def sheet_signoff(
         ) from exc
     # the desk board and the referee area ("2/3 bestätigt", "Einspruch von C")
     events.event_desk_data_changed(table.round.tournament)
+    if verdict == SignoffVerdict.DISPUTED:
+        events.announce(
+            events.sheet_disputed, tournament_id=table.round.tournament_id, signoff_id=answer.pk
+        )
     return answer

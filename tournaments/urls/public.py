@@ -8,9 +8,13 @@ from tournaments.pages import views as pages_views
 from tournaments.privacy import views as privacy_views
 from tournaments.rounds import views as rounds_views
 from tournaments.standings import views as standings_views
+from tournaments.webapp import views as webapp_views
 
 urlpatterns = [
     path("", pages_views.home, name="home"),
+    path("sw.js", webapp_views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", webapp_views.web_manifest, name="web_manifest"),
+    path("offline/", webapp_views.offline, name="offline"),
     path("kalender.ics", calendar_views.federation_calendar, name="federation_calendar"),
     path("turniere/<int:pk>/", pages_views.tournament_public, name="tournament_public"),
     path(

@@ -288,6 +288,8 @@ NOT_CARRIED: dict[str, str] = {
     "players.PlayerInvitation": CENTRAL_ONLY,
     "players.PlayerPreferences": CENTRAL_ONLY,
     "players.Notification": CENTRAL_ONLY,
+    "players.PushSubscription": "a device's push subscription: this server sends the messages",
+    "players.PushDelivery": "this server's push messages: the laptop sends none",
     "ranking.Appeal": "appeals stay central (acceptance 8)",
     "ranking.AppealAddition": "appeals stay central (acceptance 8), their additions too",
     "ranking.Decision": "the rules commission decides centrally",

@@ -23,7 +23,7 @@ def test_the_json_export_holds_every_section_of_the_player_only(
     data = json.loads(export.player_data_json(player))
     assert list(data) == [
         "profile", "registrations", "signup_requests", "results", "warnings", "erasure_requests",
-        "merges", "account", "appeals", "appeal_additions", "ranking", "rating",
+        "merges", "account", "push_devices", "appeals", "appeal_additions", "ranking", "rating",
     ]  # fmt: skip
     assert {k: data["profile"][k] for k in ("id", "federation_number", "last_name", "guest")} == {
         "id": player.pk, "federation_number": "DRV-00001", "last_name": player.last_name,
@@ -48,7 +48,7 @@ def test_the_json_export_holds_every_section_of_the_player_only(
         [], [], [], []
     )  # fmt: skip
     assert data["rating"] == []  # not computed here; tests/ranking/rating fills it
-    assert data["appeal_additions"] == []
+    assert (data["appeal_additions"], data["push_devices"]) == ([], [])
     other_rows = ScoredRound.objects.exclude(player=player).count()
     assert other_rows == 21 and len(data["results"]) == 3  # 8 players x 3 rounds, 3 are theirs
 

@@ -262,6 +262,7 @@ def check_in_window_open(
             % {"day": _day(main.start_date)}
         )
     _window_set(main, opens=now, closes=now + timedelta(minutes=minutes))
+    events.announce(events.check_in_opened, tournament_id=main.pk, opens_at=now.isoformat())
     return main
 
 
