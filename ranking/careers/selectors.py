@@ -1,7 +1,8 @@
 """A player's career (issue 33.1): published games of public tournaments, the official ranking's
-positions, the tournaments' final standings. Plain values, built in a fixed number of queries
-(eight, plus one per finished tournament whose stored standings are out of date) and cached per
-generation (`career_version`).
+positions, the tournaments' final places. Plain values, built in a fixed number of queries
+(seven, plus a few per finished tournament whose stored places are out of date: see
+`tournaments.standings.snapshots.standings_places_many`) and cached per version
+(`public_version`).
 
 What counts: every published game of a public tournament, as a reserve too (they played; the
 numbers say "games played", not the ranking's). The ranking positions are the official ranking's
@@ -169,12 +170,11 @@ def career_build(player: Player) -> Career:
         )
         for tid, number, kind, table_id, game, place, pp, gp, reserve in rows
     ]
-    seats = [
-        domain.SeatResult(*row)
-        for row in ScoredLine.objects.filter(table_id__in={g.table_id for g in games})
+    seats = (  # `domain.SeatResult`'s fields, as plain tuples (thousands of them)
+        ScoredLine.objects.filter(table_id__in={g.table_id for g in games})
         .order_by()
         .values_list("table_id", "game_number", "player_id", "place")
-    ]
+    )
     meetings = domain.head_to_head(player.pk, seats)
     names = _names(m.opponent_id for m in meetings)
     places = tournament_places(player.pk, list(tournaments.values()))

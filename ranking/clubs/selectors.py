@@ -4,7 +4,10 @@ A club is the normalised text of the registry's club field (`tournaments.domain.
 registry holds each player's club now, so a club's past years are those of its members today.
 "Members who played" are registry players with that club and at least one published game of a
 public tournament. Everything is built from plain values and cached per version (the
-tournaments' public data and the ranking: `careers.selectors.public_version`).
+tournaments' public data and the ranking: `careers.selectors.public_version`). A registry edit
+(club, name, consent) is announced to each tournament the player is registered for, which moves
+the global generation; an edit of a player without registrations announces nothing and needs
+not: a club counts only members with a published game, and a game takes a registration.
 """
 
 from __future__ import annotations

@@ -132,24 +132,24 @@ class Meeting(NamedTuple):
 
 def head_to_head(player_id: int, seats: Iterable[SeatResult]) -> list[Meeting]:
     """Every opponent the player met at a game (``seats``: every seat of the tables the player
-    sat at, the player's own included), most games together first, then the better balance,
-    then by id (a stable order)."""
-    games: dict[tuple[int, int], list[SeatResult]] = {}
-    for seat in seats:
-        games.setdefault((seat.table_id, seat.game_number), []).append(seat)
+    sat at, the player's own included, as `SeatResult` or plain tuples in its field order), most
+    games together first, then the better balance, then by id (a stable order)."""
+    games: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for table_id, game_number, pid, place in seats:  # unpacked: plain tuples will do
+        games.setdefault((table_id, game_number), []).append((pid, place))
     acc: dict[int, list[int]] = {}
     for at_game in games.values():
-        own = next((s.place for s in at_game if s.player_id == player_id), None)
+        own = next((place for pid, place in at_game if pid == player_id), None)
         if own is None:  # the player did not play this game of the table (SPEC §7)
             continue
-        for s in at_game:
-            if s.player_id == player_id:
+        for pid, place in at_game:
+            if pid == player_id:
                 continue
-            a = acc.setdefault(s.player_id, [0, 0, 0, 0])
+            a = acc.setdefault(pid, [0, 0, 0, 0])
             a[0] += 1
-            if own < s.place:
+            if own < place:
                 a[1] += 1
-            elif own > s.place:
+            elif own > place:
                 a[2] += 1
             else:
                 a[3] += 1

@@ -43,6 +43,8 @@ AFTER_THE_SQUASH = [
     ("players", "0002_push_subscriptions"),
     # issue 33.6: the rating's marks name the changed round; its history appends in its order
     ("ranking", "0013_rating_incremental"),
+    # issue 33.6: who placed where in each tournament's newest standings, for the careers
+    ("tournaments", "0040_standings_places"),
 ]
 
 

@@ -60,6 +60,8 @@ UNTRACKED = {
     # stored standings: derived data, stored by the first reader after a change (issue 14);
     # at most one row per tournament, published round, names choice and language
     "tournaments_standingssnapshot",
+    # who placed where, stored beside the newest standings (issue 33.6): one row per tournament
+    "tournaments_standingsplaces",
 }
 WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
 

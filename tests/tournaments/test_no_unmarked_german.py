@@ -115,6 +115,7 @@ ALLOWED = {
             "in älterer Form gespeichert",
             "Turnier ",
             ", Rangliste nach ",
+            ", Platzierungen nach der neuesten Runde: ",
             "der neuesten Runde",
             "Runde ",
             "öffentlich",

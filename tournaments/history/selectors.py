@@ -20,7 +20,7 @@ from tournaments.models import (
 )
 from tournaments.referees.selectors import summary_of
 from tournaments.results.selectors import Correction, tables_scored_games
-from tournaments.standings.snapshots import standings_rows_many
+from tournaments.standings.snapshots import standings_places_many
 
 
 @dataclass
@@ -151,18 +151,12 @@ class TournamentPlace(NamedTuple):
 def tournament_places(player_id: int, tournaments: list[Tournament]) -> dict[int, TournamentPlace]:
     """The player's place in the standings after the last published round of each finished
     tournament given (the published result, as the standings page shows it: finals first).
-    The stored standings are read in two queries (`standings_rows_many`); a tournament whose
+    The stored places are read in one query (`standings_places_many`); a tournament whose
     standings do not list the player is left out."""
     finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
-    places = {}
-    for tid, rows in standings_rows_many(finished).items():
-        ranked = 0
-        mine = None
-        for row in rows:  # Row order: rank, player id, …, finalist (6)
-            if row[0] is not None:
-                ranked += 1
-            if row[1] == player_id:
-                mine = row
+    found = {}
+    for tid, places in standings_places_many(finished).items():
+        mine = places.of(player_id)
         if mine is not None:
-            places[tid] = TournamentPlace(tid, mine[0], ranked, bool(mine[6]))
-    return places
+            found[tid] = TournamentPlace(tid, mine[0], places.field, mine[1])
+    return found

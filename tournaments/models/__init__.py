@@ -18,7 +18,7 @@ from tournaments.models.sheets import (
 )
 from tournaments.models.signups import SignupRequest
 from tournaments.models.staff import StaffChange, StaffChangeKind
-from tournaments.models.standings import StandingsSnapshot
+from tournaments.models.standings import StandingsPlaces, StandingsSnapshot
 from tournaments.models.venue import (
     CheckoutState,
     UploadOutcome,
@@ -55,6 +55,7 @@ __all__ = [
     "SignupRequest",
     "StaffChange",
     "StaffChangeKind",
+    "StandingsPlaces",
     "StandingsSnapshot",
     "Table",
     "TablePin",

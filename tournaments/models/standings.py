@@ -36,3 +36,23 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"standings {self.tournament_id} after {self.shown or 'last'} v{self.version}"
+
+
+class StandingsPlaces(models.Model):
+    """Who placed where in a tournament's standings after its newest published round (issue
+    33.6): each listed player's rank and final flag, in the standings' order, without names or
+    points. A career reads its place in dozens of tournaments from these short rows instead of
+    decoding each tournament's whole stored table. One row per tournament (the places depend
+    on neither the language nor the names choice), stored whenever the newest standings are
+    (`standings.snapshots`). Valid only while ``version`` equals the tournament's count of
+    `PublicChange` rows, like `StandingsSnapshot`. ``places`` is JSON text:
+    ``{"player_ids": [...], "ranks": [rank or null, ...], "finalists": [0 or 1, ...]}``.
+    """
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    places = models.TextField()
+    computed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"places {self.tournament_id} v{self.version}"

@@ -190,6 +190,45 @@ class LazyRows(Sequence):
         return f"LazyRows({self._all()!r})"
 
 
+class Places(NamedTuple):
+    """Who placed where in some standings (`StandingsPlaces`): per listed player, in the
+    standings' order, the id, the rank (None: listed without one, a reserve or a red card) and
+    whether the player reached the final. Three flat lists of numbers: decoding them creates
+    three objects, not one per row (a career reads dozens of tournaments' places at once)."""
+
+    player_ids: list[int]
+    ranks: list[int | None]
+    finalists: list[int]  #: 1: reached the final
+
+    @property
+    def field(self) -> int:
+        """Players with a rank."""
+        return len(self.ranks) - self.ranks.count(None)
+
+    def of(self, player_id: int) -> tuple[int | None, bool] | None:
+        """The player's (rank, finalist), None if the standings do not list the player."""
+        try:
+            at = self.player_ids.index(player_id)
+        except ValueError:
+            return None
+        return self.ranks[at], bool(self.finalists[at])
+
+
+def places_of(rows: Sequence[Row]) -> Places:
+    return Places(
+        [r.player_id for r in rows], [r.rank for r in rows], [int(r.finalist) for r in rows]
+    )
+
+
+def places_to_json(places: Places) -> str:
+    return _dumps(places._asdict())
+
+
+def places_from_json(text: str) -> Places:
+    found = json.loads(text)
+    return Places(found["player_ids"], found["ranks"], found["finalists"])
+
+
 #: separators of the stored HTML parts (control characters never in escaped HTML)
 _PART, _ROW = "\x1f", "\x1e"
 

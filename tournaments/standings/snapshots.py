@@ -10,13 +10,14 @@ row in its own transaction, so from its commit on the old snapshot is never read
 A reader that finds none computes, serves and stores it (the first request or the warm-up after
 a publication). Its version is counted *before* computing: if a change commits meanwhile, the
 count has moved on and the row is never read; it is replaced by the next reader.
+
+With the newest standings, who placed where is stored too (`StandingsPlaces`, one short row per
+tournament, valid by the same version): what a career reads of dozens of tournaments.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import DatabaseError, connection, transaction
@@ -25,15 +26,18 @@ from django.db.models.functions import Coalesce
 from django.utils import translation
 from django.utils.translation import get_language
 
-from tournaments.models import PublicChange, StandingsSnapshot, Tournament
+from tournaments.models import PublicChange, StandingsPlaces, StandingsSnapshot, Tournament
 from tournaments.standings import html
 from tournaments.standings.rows import (
-    HEAD_LENGTH,
+    Places,
     StandingsData,
     from_json,
     from_table,
     parts_from_text,
     parts_text,
+    places_from_json,
+    places_of,
+    places_to_json,
     to_json,
 )
 from tournaments.standings.selectors import published_round_numbers, standings_table
@@ -67,6 +71,13 @@ def standings_snapshot(
 ) -> StandingsData:
     """The stored standings if still valid, else computed, stored and returned. One query
     reads both the tournament's version and its snapshot, if one of that version exists."""
+    return _snapshot(tournament, after_round, full_names)[1]
+
+
+def _snapshot(
+    tournament: Tournament, after_round: int | None, full_names: bool
+) -> tuple[int, StandingsData]:
+    """`standings_snapshot` and the version it is valid for."""
     if after_round is not None and after_round < 1:
         raise ValueError(after_round)  # like `standings_table`; 0 stands for the newest here
     shown, language = after_round or 0, _language()
@@ -76,38 +87,35 @@ def standings_snapshot(
     if found[0] is not None:
         stored = _data(tournament.pk, full_names, *found)
         if stored is not None:  # None: stored in an older form, computed anew below
-            return stored
+            return version, stored
     data = compute(tournament, after_round, full_names)  # read after the version: see above
     _store(tournament.pk, shown, full_names, language, version, data)
-    return data
+    return version, data
 
 
-def standings_rows_many(tournaments: list[Tournament]) -> dict[int, Sequence[Sequence]]:
-    """The public standings' rows (``Row`` field order: rank, player id, …, finalist at 6) after
-    the newest published round of each of these tournaments (each has one). The stored ones
-    still valid are read in two queries whatever their number and decoded as plain lists (a
-    career reads one row of each: building 200 `Row` tuples per tournament would cost more than
-    the queries); the others are computed and stored (`standings_snapshot`)."""
+def standings_places_many(tournaments: list[Tournament]) -> dict[int, Places]:
+    """Who placed where in the public standings after the newest published round of each of
+    these tournaments (each has one): `StandingsPlaces`, the valid ones read in one query
+    whatever their number, three short lists of numbers each (a career reads one player's
+    place in dozens of tournaments: decoding their whole tables cost more than all its
+    queries). A tournament without valid places has them derived from its standings
+    (`standings_snapshot`, stored or computed) and stored."""
     if not tournaments:
         return {}
-    ids = [t.pk for t in tournaments]
-    versions = dict(
-        PublicChange.objects.filter(tournament_id__in=ids)
-        .order_by()
-        .values("tournament_id")
-        .annotate(n=Count("pk"))
-        .values_list("tournament_id", "n")
+    stored = (
+        StandingsPlaces.objects.filter(tournament_id__in=[t.pk for t in tournaments])
+        .alias(current=_current_version())
+        .filter(version=F("current"))
+        .values_list("tournament_id", "places")
     )
-    found: dict[int, Sequence[Sequence]] = {}
-    stored = StandingsSnapshot.objects.filter(
-        tournament_id__in=ids, shown=0, full_names=False, language=_language()
-    ).values_list("tournament_id", "version", "payload", "rows")
-    for tid, version, payload, rows in stored:
-        if version == versions.get(tid, 0) and len(json.loads(payload)) == HEAD_LENGTH:
-            found[tid] = json.loads(rows)
+    found = {tid: places_from_json(text) for tid, text in stored}
     for t in tournaments:
         if t.pk not in found:
-            found[t.pk] = standings_snapshot(t, after_round=None, full_names=False).rows
+            version, data = _snapshot(t, None, False)
+            found[t.pk] = places_of(data.rows)
+            # stored again if `_snapshot` computed the standings: the places of stored ones
+            # may be missing (stored before issue 33.6, or their row was lost)
+            _store_places(t.pk, version, found[t.pk])
     return found
 
 
@@ -150,6 +158,23 @@ def _store(tid: int, shown: int, full_names: bool, language: str, version: int, 
             )
     except DatabaseError:
         log.warning("Rangliste von Turnier %s nicht gespeichert", tid, exc_info=True)
+    if shown == 0:  # the newest standings: who placed where, for the careers
+        _store_places(tid, version, places_of(data.rows))
+
+
+def _store_places(tid: int, version: int, places: Places) -> None:
+    """Insert or replace (as `_store`)."""
+    row = StandingsPlaces(tournament_id=tid, version=version, places=places_to_json(places))
+    try:
+        with transaction.atomic():
+            StandingsPlaces.objects.bulk_create(
+                [row],
+                update_conflicts=True,
+                unique_fields=["tournament"],
+                update_fields=["version", "places", "computed_at"],
+            )
+    except DatabaseError:
+        log.warning("Platzierungen von Turnier %s nicht gespeichert", tid, exc_info=True)
 
 
 def standings_snapshots_store(*, tournament_id: int) -> int:
@@ -210,6 +235,30 @@ def snapshot_mismatches(tournament_ids: list[int] | None = None) -> list[Snapsho
                     f"{what}.",
                 )
             )
+    return found + _places_mismatches(tournament_ids)
+
+
+def _places_mismatches(tournament_ids: list[int] | None) -> list[SnapshotMismatch]:
+    """Every valid stored `StandingsPlaces` that differs from the fresh newest standings."""
+    rows = (
+        StandingsPlaces.objects.alias(current=_current_version())
+        .filter(version=F("current"))
+        .select_related("tournament")
+        .order_by("tournament_id")
+    )
+    if tournament_ids:
+        rows = rows.filter(tournament_id__in=tournament_ids)
+    found = []
+    for stored in rows:
+        try:
+            fresh = places_of(from_table(standings_table(stored.tournament), full_names=False).rows)
+        except ValueError:
+            fresh = None
+        if places_from_json(stored.places) != fresh:
+            tid = stored.tournament_id
+            what = "nicht mehr veröffentlicht" if fresh is None else "gespeichert weicht ab"
+            message = f"Turnier {tid}, Platzierungen nach der neuesten Runde: {what}."
+            found.append(SnapshotMismatch(tid, 0, False, "", message))
     return found
 
 
@@ -223,4 +272,5 @@ def _difference(stored: StandingsData, fresh: StandingsData) -> str:
 def snapshots_forget(*, tournament_ids: list[int]) -> int:
     """Drop the stored standings of these tournaments (the next reader computes them)."""
     deleted, _ = StandingsSnapshot.objects.filter(tournament_id__in=tournament_ids).delete()
-    return deleted
+    places, _ = StandingsPlaces.objects.filter(tournament_id__in=tournament_ids).delete()
+    return deleted + places

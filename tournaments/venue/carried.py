@@ -275,6 +275,7 @@ NOT_CARRIED: dict[str, str] = {
     "tournaments.ScoredLine": "derived: scored from the confirmed sheet version where written",
     "tournaments.ScoredRound": "derived: scored from the confirmed sheet version where written",
     "tournaments.StandingsSnapshot": "derived: computed again from the scored lines where read",
+    "tournaments.StandingsPlaces": "derived: computed again from the scored lines where read",
     "tournaments.OutgoingMail": "this server's e-mail outbox: the laptop sends no mail",
     "tournaments.PublicChange": "this server's count of announced changes, counted where written",
     "tournaments.PlayerMerge": "the federation's registry administration: central only",

@@ -156,7 +156,7 @@ def test_query_count_does_not_grow_with_the_tournaments(
     with CaptureQueriesContext(connection) as one:
         assert client.get(url).status_code == 200
     count = len(one)  # now: the next request empties the log the context reads from
-    assert count <= 11  # the page's eleven queries (the rating's history one of them)
+    assert count <= 10  # the page's ten queries (the rating's history one of them)
     for year in (2026, 2027):
         builders.play_tournament(
             director=director, desk=desk_user, players=field, end=date(year, 5, 1),
@@ -220,3 +220,32 @@ def test_rating_over_time_beside_the_ranking(client, director, desk_user, field)
     assert "nicht das offizielle Deutsche Rummikub Ranking" in html
     rows = re.search(r'data-testid="rating-points">(.*?)</table>', html, re.S).group(1)
     assert rows.count("<tr>") == 1 + 2  # the head, then one point per tournament
+
+
+def test_a_merged_entrys_places_show_in_the_kept_players_career(
+    director, desk_user, field, admin_user
+):
+    """A guest entry merged into the member's (issue 16): the member's career lists the
+    guest's tournament with the guest's place, read before the merge under the guest's id."""
+    from tournaments.merge import services as merge_services
+    from tournaments.models import Player
+
+    guest = Player.objects.create(first_name="Anna", last_name="Gast", is_guest=True)
+    spring = builders.play_tournament(
+        director=director, desk=desk_user, players=[guest, *field[1:8]],
+        end=date(2026, 5, 3), name="Frühjahrsturnier",
+    )  # fmt: skip
+    summer = builders.play_tournament(
+        director=director, desk=desk_user, players=[field[0], *field[8:15]],
+        end=date(2026, 6, 7), name="Sommerturnier",
+    )  # fmt: skip
+    guest_rank = selectors.career_build(guest).best[0].rank  # stores spring's places
+    member_rank = selectors.career_build(field[0]).best[0].rank  # and summer's
+
+    merge_services.player_merge(kept=field[0], removed=guest, user=admin_user, reason="doppelt")
+
+    career = selectors.career_build(field[0])
+    assert {(r.tournament_id, r.rank) for r in career.best} == {
+        (spring.pk, guest_rank), (summer.pk, member_rank)
+    }  # fmt: skip
+    assert career.total.tournaments == 2 and career.total.games == 24

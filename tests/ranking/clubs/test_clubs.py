@@ -127,6 +127,34 @@ def test_cached_pages_follow_a_club_change(
     assert f'href="{reverse("ranking:player", args=[field[5].pk])}"' in response.content.decode()
 
 
+def test_a_club_edit_of_a_player_who_never_played_leaves_the_cached_index_true(
+    client, clubbed, field, settings, django_capture_on_commit_callbacks
+):
+    """The index is cached per version (global generation and ranking); a registry edit of a
+    player without registrations announces nothing (no tournament shows the player), and
+    none is needed: a club counts members with a published game only, which takes a
+    registration, so the cached index still equals one built now."""
+    from tournaments.registry.services import player_save
+
+    url = reverse("ranking:clubs")
+    cached = client.get(url)
+    nobody = field[10]  # in the registry, never registered (the tournament took eight)
+    assert not nobody.registrations.exists()
+    nobody.club = "Neuer Verein"
+    with django_capture_on_commit_callbacks(execute=True):
+        player_save(player=nobody)
+
+    again = client.get(url)
+    settings.PUBLIC_CACHE_SECONDS = 0
+    fresh = client.get(url)
+
+    assert again["X-Public-Cache"] == "hit"
+    assert again.content == cached.content
+    assert "Neuer Verein" not in fresh.content.decode()
+    assert selectors.directory_build() == selectors.directory()
+    assert nobody.pk not in {pk for c in selectors.directory().values() for pk in c.player_ids}
+
+
 def test_club_api(client, clubbed, field):
     clubs = client.get("/api/v1/clubs/").json()
     assert clubs == [
