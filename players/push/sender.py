@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
-from pywebpush import WebPushException, webpush
 
 _local = threading.local()
 
@@ -57,6 +56,10 @@ def push_post(*, endpoint: str, p256dh: str, auth: str, payload: str, ttl: int) 
     """Encrypt `payload` for the device's keys and post it to its push service."""
     if not push_configured():
         raise PushFailed("no VAPID keys configured")
+    # imported here: pywebpush brings aiohttp and cryptography (~45 MB, 0.15 s), which only
+    # the worker that sends needs, not every web worker (issue 32.7: < 150 MB a worker)
+    from pywebpush import WebPushException, webpush
+
     try:
         webpush(
             {"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}},

@@ -81,6 +81,7 @@ VERSION_MEMO_SECONDS = 0.25
 #: waits for the warm-up before the live screens see it anyway (a worker down or slow)
 LIVE_HOLD_SECONDS = 4.0
 _versions: dict[int | None, tuple[float, int, int]] = {}
+_refreshing: set[int | None] = set()  # versions a thread of this process is reading now
 _versions_lock = threading.Lock()
 
 
@@ -90,13 +91,25 @@ def _versions_of(tournament_id: int | None) -> tuple[int, int]:
     are taken at insert, so a change that commits after a later one would not move the newest
     id any more); the live version leaves out the changes still held for the warm-up. Both
     only grow: a held row counts from its release or after LIVE_HOLD_SECONDS."""
-    from tournaments.models import PublicChange
-
     now = time.monotonic()
     with _versions_lock:
         found = _versions.get(tournament_id)
-    if found is not None and found[0] > now:
-        return found[1], found[2]
+        if found is not None and (found[0] > now or tournament_id in _refreshing):
+            # fresh, or another thread of this process is reading it just now: the value it
+            # replaces is at most that query's time older (one query per process, not one
+            # per thread that asks meanwhile)
+            return found[1], found[2]
+        _refreshing.add(tournament_id)
+    try:
+        return _read_versions(tournament_id, now)
+    finally:
+        with _versions_lock:
+            _refreshing.discard(tournament_id)
+
+
+def _read_versions(tournament_id: int | None, now: float) -> tuple[int, int]:
+    from tournaments.models import PublicChange
+
     if tournament_id is None:
         version = PublicChange.objects.count() + 1
         live = version

@@ -55,6 +55,26 @@ def test_a_burst_costs_one_query_per_process_and_memo(monkeypatch, django_assert
         assert events.public_generation(7) == 2
 
 
+def test_threads_asking_while_one_reads_keep_the_old_version(
+    monkeypatch, django_assert_num_queries
+):
+    """When the memo runs out, one thread of the process reads the version; the threads that
+    ask meanwhile get the one it replaces (a poll burst of 8 threads: 1 query, not 8)."""
+    now = [1000.0]
+    monkeypatch.setattr(events, "VERSION_MEMO_SECONDS", 1.0)
+    monkeypatch.setattr(events.time, "monotonic", lambda: now[0])
+    assert events.public_generation(7) == 1
+    PublicChange.objects.create(tournament_id=7)
+    now[0] += 2
+    monkeypatch.setattr(events, "_refreshing", {7})  # another thread is reading it now
+    with django_assert_num_queries(0):
+        assert events.public_generation(7) == 1
+    monkeypatch.setattr(events, "_refreshing", set())
+    with django_assert_num_queries(1):
+        assert events.public_generation(7) == 2
+    assert events._refreshing == set()
+
+
 def test_a_change_this_process_commits_is_read_at_once(django_capture_on_commit_callbacks):
     before = (events.public_generation(7), events.global_generation())
     with django_capture_on_commit_callbacks(execute=True):
