@@ -61,7 +61,8 @@ def test_merge_moves_every_row_logs_it_and_the_ranking_sums_both(two_entries, ad
         "registrations": 1, "seats": 3, "scored_rounds": 3, "scored_lines": 12, "warnings": 0,
         "absences": 0, "pins": 0, "signup_requests": 0, "erasure_requests": 0,
         "venue_conflicts": 0, "cut_decisions": 0, "earlier_merges": 0, "accounts": 0,
-        "invitations": 0, "appeals": 0, "correction_lines": 0, "notifications": 1, "push_devices": 0,
+        "invitations": 0, "appeals": 0, "correction_lines": 0, "notifications": 1,
+        "push_devices": 0,
     }  # fmt: skip
     assert (merge.kept_id, merge.removed_player_id, merge.merged_by, merge.merged_at) == (
         member.pk,
