@@ -69,10 +69,13 @@ def standings_body(data: StandingsData, *, query: str = "", marked: int | None =
     formatted once per cached standings: a keystroke formats nothing.
     """
     rows = derived(data, "page-rows", lambda: page_rows(data.rows))
-    if query:
-        # each row's name and club, lower-case, kept once per cached standings: a keystroke
-        # costs one substring test a row (`Row.matches`, which these keys spell out)
+    # each row's name and club, lower-case, kept beside the rows of cached standings (made
+    # with the page, so a search finds them in this process; uncached standings make them
+    # for a search only): a keystroke costs one substring test a row (`Row.matches`, which
+    # these keys spell out)
+    if query or data.key is not None:
         keys = derived(data, "search-keys", lambda: search_keys(data.rows))
+    if query:
         if _SEPARATOR in query:
             return mark_safe(""), 0
         found = [html for key, html in zip(keys, rows, strict=True) if query in key]
