@@ -45,6 +45,8 @@ AFTER_THE_SQUASH = [
     ("ranking", "0013_rating_incremental"),
     # issue 33.6: who placed where in each tournament's newest standings, for the careers
     ("tournaments", "0040_standings_places"),
+    # issue 32: the stored standings keep their HTML and rows compressed, spliced into pages
+    ("tournaments", "0041_standings_parts"),
 ]
 
 

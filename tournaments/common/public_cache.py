@@ -36,6 +36,7 @@ from django.utils.text import compress_string
 from django.utils.translation import get_language
 
 from tournaments.common import breaker, events, metrics
+from tournaments.common.spliced import SplicedResponse, accepts_gzip
 
 log = logging.getLogger(__name__)
 
@@ -224,6 +225,11 @@ def page_key(
     return _key(request, tag) if generation else None
 
 
+#: every page's ``uncached_params``: a request with one of them (a live search) goes past the
+#: early path without resolving its URL there (`public_early`)
+UNCACHED_PARAMS: set[str] = set()
+
+
 @dataclass(frozen=True)
 class PageSpec:
     """How `public_page` caches a view; kept on the view (``view.public_page``, through outer
@@ -259,7 +265,7 @@ def serve_stored(request, value: tuple, state: str) -> HttpResponse:
     """The response of a stored page: its gzip bytes to clients that accept them (else
     unpacked), its kept headers, ``X-Public-Cache: state``."""
     compressed, headers = value
-    if _accepts_gzip(request):
+    if accepts_gzip(request):
         response = HttpResponse(compressed)
         response["Content-Encoding"] = "gzip"
     else:
@@ -276,8 +282,11 @@ def _served(response, state: str):
     return response
 
 
-def _accepts_gzip(request) -> bool:
-    return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
+def _own_text(response) -> bytes:
+    """What the view rendered itself (of a spliced answer: not its stored pieces)."""
+    if isinstance(response, SplicedResponse):
+        return response.rendered.encode()
+    return response.content
 
 
 def _packed(request, response):
@@ -287,8 +296,9 @@ def _packed(request, response):
     if (
         response.status_code == 200
         and not response.streaming
+        and not response.has_header("Content-Encoding")  # compressed already (`spliced`)
         and len(response.content) > 2000
-        and _accepts_gzip(request)
+        and accepts_gzip(request)
     ):
         response.content = gzip.compress(response.content, compresslevel=1, mtime=0)
         response["Content-Encoding"] = "gzip"
@@ -319,6 +329,7 @@ def public_page(
     (`tournaments.common.public_early`), with the same headers and bytes.
     """
     spec = PageSpec(scope=scope, uncached_params=uncached_params, version=version)
+    UNCACHED_PARAMS.update(uncached_params)
 
     def decorator(view):
         @wraps(view)
@@ -343,9 +354,11 @@ def public_page(
                     return response  # served as it is, never cached
                 if hasattr(response, "render") and not response.is_rendered:
                     response.render()
-                if CSRF_FIELD in response.content:
+                if CSRF_FIELD in _own_text(response):
                     return response  # a visitor's own CSRF token must never be served to others
                 headers = {h: response[h] for h in _KEPT_HEADERS if h in response}
+                if response.get("Content-Encoding") == "gzip":  # spliced: stored as it is
+                    return (response.content, headers)
                 return (compress_string(response.content), headers)
 
             value, state = cached_once(

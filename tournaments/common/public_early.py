@@ -26,7 +26,7 @@ from django.utils.cache import patch_vary_headers
 
 from tournaments.common import live, metrics
 from tournaments.common.early import EarlyAnswerMiddleware
-from tournaments.common.public_cache import serve_stored, stored_page
+from tournaments.common.public_cache import UNCACHED_PARAMS, serve_stored, stored_page
 
 
 def _unused(request):  # the inner middlewares' get_response: never called here
@@ -44,6 +44,8 @@ class PublicPageMiddleware(EarlyAnswerMiddleware):
             request.method == "GET"
             and settings.PUBLIC_CACHE_SECONDS > 0
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
+            # a live search is answered uncached by its view: no resolving the URL twice
+            and not any(request.GET.get(name) for name in UNCACHED_PARAMS)
         )
 
     def answer(self, request, match):

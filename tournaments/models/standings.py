@@ -12,8 +12,9 @@ class StandingsSnapshot(models.Model):
     later announced change makes it invisible at once (readers compare in the same query) and
     the next reader computes and stores it again. ``shown`` 0 is "after the newest published
     round". ``payload`` holds the values as JSON text (decoded by the reader, cheaper than
-    jsonb) but the rows, ``rows`` the rows (decoded only when used), ``html`` the rows
-    formatted once (`standings.rows.parts_text`).
+    jsonb) but the rows; ``parts`` the rows' HTML, formatted once, and their values,
+    compressed (`standings.html.Parts`: a page splices the rows in as they are stored,
+    `common.spliced`; the values are decoded only when used).
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
@@ -22,8 +23,7 @@ class StandingsSnapshot(models.Model):
     language = models.CharField(max_length=8)
     version = models.PositiveIntegerField()
     payload = models.TextField()
-    rows = models.TextField()
-    html = models.TextField()
+    parts = models.BinaryField()
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -12,9 +12,10 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments.common import deflated
 from tournaments.common.formats import local_format
 from tournaments.common.html import escape, url_pattern
-from tournaments.standings.rows import StandingsData, derived
+from tournaments.standings.rows import StandingsData, derived, rows_json
 
 
 def page_rows(rows) -> tuple[str, ...]:
@@ -66,15 +67,18 @@ def standings_body(data: StandingsData, *, query: str = "", marked: int | None =
 
     A search (lower-case ``query``) shows only the matching rows, marked; the whole table
     otherwise, with the row of player ``marked`` highlighted. Both only pick from the rows
-    formatted once per cached standings: a keystroke formats nothing.
+    formatted once per cached standings: a keystroke formats nothing. The whole table of
+    stored standings is their stored compressed body (`Parts.body`), for `render_spliced`.
     """
-    rows = derived(data, "page-rows", lambda: page_rows(data.rows))
     # each row's name and club, lower-case, kept beside the rows of cached standings (made
     # with the page, so a search finds them in this process; uncached standings make them
     # for a search only): a keystroke costs one substring test a row (`Row.matches`, which
     # these keys spell out)
     if query or data.key is not None:
         keys = derived(data, "search-keys", lambda: search_keys(data.rows))
+    if not query and marked is None and isinstance(data.parts, Parts):
+        return data.parts.body, 0
+    rows = derived(data, "page-rows", lambda: page_rows(data.rows))
     if query:
         if _SEPARATOR in query:
             return mark_safe(""), 0
@@ -118,13 +122,61 @@ def hall_rows(rows) -> str:
     )
 
 
-def parts(data: StandingsData) -> dict:
-    """Every HTML part of these standings, to store with them (keys as `derived` names)."""
-    return {
-        "page-rows": page_rows(data.rows),
-        "page-head": head(data),
-        "hall-rows": hall_rows(data.rows),
-    }
+def parts(data: StandingsData) -> Parts:
+    """Every HTML part of these standings (and their rows' values), to store with them."""
+    return Parts.of(
+        head=head(data),
+        hall=hall_rows(data.rows),
+        rows=page_rows(data.rows),
+        values=rows_json(data),
+    )
+
+
+class Parts:
+    """What is stored of some standings beside their short head of values: their HTML,
+    formatted once (the table's head, the hall display's rows, the page's rows) and the rows'
+    values as JSON, each compressed (`deflated`). ``body``, the page's whole ``<tbody>``, is
+    spliced into a page as it is stored (`common.spliced`); the HTML parts read as text (by
+    their `derived` names) and ``values`` are decompressed on first use, so a page that shows
+    the whole table decompresses nothing. Pickled as the stored bytes."""
+
+    NAMES = ("page-head", "hall-rows", "page-rows")
+    __slots__ = ("blob", "body", "values", "_pieces", "_texts")
+
+    def __init__(self, blob: bytes) -> None:
+        """ValueError: ``blob`` is not the four pieces (stored in an older form)."""
+        self.blob = bytes(blob)
+        self._pieces = deflated.unpack(self.blob)
+        if len(self._pieces) != 4:
+            raise ValueError("not the parts of standings")
+        self.body, self.values = self._pieces[2], self._pieces[3]
+        self._texts: dict = {}
+
+    @classmethod
+    def of(cls, *, head: str, hall: str, rows: tuple[str, ...], values: str) -> Parts:
+        # each row starts with its "<tr": no row's inner HTML holds one (the text is escaped)
+        body = "".join("<tr" + row for row in rows)
+        return cls(deflated.pack(deflated.deflate(text) for text in (head, hall, body, values)))
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.NAMES
+
+    def __getitem__(self, name: str):
+        if name not in self._texts:
+            text = deflated.inflate(self._pieces[self.NAMES.index(name)])
+            self._texts[name] = tuple(text.split("<tr")[1:]) if name == "page-rows" else text
+        return self._texts[name]
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Parts):
+            return NotImplemented
+        return all(self[name] == other[name] for name in self.NAMES)
+
+    def __hash__(self) -> int:
+        return hash(self.blob)
+
+    def __reduce__(self):
+        return (Parts, (self.blob,))
 
 
 def correction_text(correction) -> str:

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
 from django.utils.translation import get_language
 
+from tournaments.common.deflated import Deflated, inflate
 from tournaments.common.public_cache import cached_once
 from tournaments.standings.selectors import StandingsTable, TeamEntry
+
+if TYPE_CHECKING:
+    from tournaments.standings.html import Parts
 
 
 class Row(NamedTuple):
@@ -51,8 +55,8 @@ class StandingsData(NamedTuple):
     teams: tuple[TeamEntry, ...]
     #: where this copy is cached (None: built for this request only); derived data keys on it
     key: str | None = None
-    #: HTML formatted from these rows once, stored with them (`html.parts`); None: not yet
-    parts: dict | None = None
+    #: HTML formatted from these rows once, stored with them (`html.Parts`); None: not yet
+    parts: Parts | None = None
     #: the rounds shown whose published result was corrected since (SPEC §6)
     corrected_rounds: tuple[int, ...] = ()
 
@@ -97,9 +101,9 @@ def from_table(table: StandingsTable, *, full_names: bool) -> StandingsData:
     )
 
 
-def to_json(data: StandingsData) -> tuple[str, str]:
-    """The stored form of the values (the tournament, the names choice, the cache key and the
-    HTML parts aside): a short head and the rows, decoded only when read (`LazyRows`)."""
+def to_json(data: StandingsData) -> str:
+    """The stored head of the values (the tournament, the names choice, the cache key and the
+    stored parts aside); the rows are stored with the HTML (`rows_json`, `html.Parts`)."""
     head = [
         data.after_round,
         data.published_rounds,
@@ -109,7 +113,12 @@ def to_json(data: StandingsData) -> tuple[str, str]:
         [[t.rank, t.name, t.placement_points, t.game_points, t.players] for t in data.teams],
         data.corrected_rounds,
     ]
-    return _dumps(head), _dumps(data.rows)
+    return _dumps(head)
+
+
+def rows_json(data: StandingsData) -> str:
+    """The rows' values as stored, decoded only when read (`LazyRows`)."""
+    return _dumps(data.rows)
 
 
 def _dumps(value) -> str:
@@ -122,9 +131,10 @@ HEAD_LENGTH = 7
 
 
 def from_json(
-    head: str, rows: str, *, tournament_id: int, full_names: bool, parts: dict | None = None
+    head: str, *, tournament_id: int, full_names: bool, parts: Parts
 ) -> StandingsData | None:
-    """The stored values; None when stored in an older form (to be computed anew)."""
+    """The stored values (the rows in ``parts``); None when stored in an older form (to be
+    computed anew)."""
     values = json.loads(head)
     if len(values) != HEAD_LENGTH:
         return None
@@ -137,7 +147,7 @@ def from_json(
         final_round=final,
         rule_set=rule_set,
         full_names=full_names,
-        rows=LazyRows(rows),
+        rows=LazyRows(parts.values),
         teams=tuple(TeamEntry(*t) for t in teams),
         parts=parts,
         corrected_rounds=tuple(corrected),
@@ -153,19 +163,19 @@ def _rows(text: str) -> tuple[Row, ...]:
 
 
 class LazyRows(Sequence):
-    """Stored rows, decoded on first use: the whole page only joins their stored HTML, so a
-    cold request of it decodes nothing (400 rows cost about a millisecond). Equal to the tuple
-    of its rows; pickled as that tuple."""
+    """Stored rows (their JSON, compressed), decoded on first use: the whole page splices in
+    their stored HTML, so a cold request of it decodes nothing (400 rows cost about a
+    millisecond). Equal to the tuple of its rows; pickled as that tuple."""
 
-    __slots__ = ("_text", "_rows")
+    __slots__ = ("_stored", "_rows")
 
-    def __init__(self, text: str) -> None:
-        self._text = text
+    def __init__(self, stored: Deflated) -> None:
+        self._stored = stored
         self._rows: tuple[Row, ...] | None = None
 
     def _all(self) -> tuple[Row, ...]:
         if self._rows is None:
-            self._rows = _rows(self._text)
+            self._rows = _rows(inflate(self._stored))
         return self._rows
 
     def __getitem__(self, index):
@@ -227,24 +237,6 @@ def places_to_json(places: Places) -> str:
 def places_from_json(text: str) -> Places:
     found = json.loads(text)
     return Places(found["player_ids"], found["ranks"], found["finalists"])
-
-
-#: separators of the stored HTML parts (control characters never in escaped HTML)
-_PART, _ROW = "\x1f", "\x1e"
-
-
-def parts_text(parts: dict) -> str:
-    """The HTML parts as one text (no JSON: decoding 250 KB of escaped quotes costs)."""
-    return _PART.join((parts["page-head"], parts["hall-rows"], _ROW.join(parts["page-rows"])))
-
-
-def parts_from_text(text: str) -> dict:
-    head, hall, page_rows = text.split(_PART)
-    return {
-        "page-head": head,
-        "hall-rows": hall,
-        "page-rows": tuple(page_rows.split(_ROW)) if page_rows else (),
-    }
 
 
 def derived(data: StandingsData, name: str, build):

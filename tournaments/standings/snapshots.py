@@ -33,8 +33,6 @@ from tournaments.standings.rows import (
     StandingsData,
     from_json,
     from_table,
-    parts_from_text,
-    parts_text,
     places_from_json,
     places_of,
     places_to_json,
@@ -120,7 +118,7 @@ def standings_places_many(tournaments: list[Tournament]) -> dict[int, Places]:
 
 
 _READ = f"""
-    SELECT c.n, s.payload, s.rows, s.html
+    SELECT c.n, s.payload, s.parts
     FROM (SELECT COUNT(*) AS n FROM {PublicChange._meta.db_table} WHERE tournament_id = %s) c
     LEFT JOIN {StandingsSnapshot._meta.db_table} s
       ON s.tournament_id = %s AND s.shown = %s AND s.full_names = %s AND s.language = %s
@@ -128,25 +126,24 @@ _READ = f"""
 """  # table names from the models, values as parameters
 
 
-def _data(
-    tid: int, full_names: bool, payload: str, rows: str, html_text: str
-) -> StandingsData | None:
-    parts = parts_from_text(html_text)
-    return from_json(payload, rows, tournament_id=tid, full_names=full_names, parts=parts)
+def _data(tid: int, full_names: bool, payload: str, parts: bytes) -> StandingsData | None:
+    try:
+        stored = html.Parts(parts)
+    except ValueError:
+        return None
+    return from_json(payload, tournament_id=tid, full_names=full_names, parts=stored)
 
 
 def _store(tid: int, shown: int, full_names: bool, language: str, version: int, data) -> None:
     """Insert or replace; a failure only costs the next reader a computation."""
-    payload, rows = to_json(data)
     row = StandingsSnapshot(
         tournament_id=tid,
         shown=shown,
         full_names=full_names,
         language=language,
         version=version,
-        payload=payload,
-        rows=rows,
-        html=parts_text(data.parts),
+        payload=to_json(data),
+        parts=data.parts.blob,
     )
     try:
         with transaction.atomic():
@@ -154,7 +151,7 @@ def _store(tid: int, shown: int, full_names: bool, language: str, version: int, 
                 [row],
                 update_conflicts=True,
                 unique_fields=["tournament", "shown", "full_names", "language"],
-                update_fields=["version", "payload", "rows", "html", "computed_at"],
+                update_fields=["version", "payload", "parts", "computed_at"],
             )
     except DatabaseError:
         log.warning("Rangliste von Turnier %s nicht gespeichert", tid, exc_info=True)
@@ -209,7 +206,7 @@ def snapshot_mismatches(tournament_ids: list[int] | None = None) -> list[Snapsho
     tournaments = Tournament.objects.in_bulk({s.tournament_id for s in rows})
     found = []
     for snap in rows:
-        stored = _data(snap.tournament_id, snap.full_names, snap.payload, snap.rows, snap.html)
+        stored = _data(snap.tournament_id, snap.full_names, snap.payload, snap.parts)
         with translation.override(snap.language):
             try:
                 tournament = tournaments[snap.tournament_id]

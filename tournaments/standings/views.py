@@ -12,6 +12,7 @@ from tournaments.clock import selectors as clock_selectors
 from tournaments.common.csv_export import excel_writer
 from tournaments.common.live import live_view
 from tournaments.common.public_cache import public_page
+from tournaments.common.spliced import render_spliced
 from tournaments.enums import RoundStatus
 from tournaments.models import Tournament
 from tournaments.rounds import selectors as rounds_selectors
@@ -114,7 +115,7 @@ def standings(request, pk: int):
         context["cut_notes"] = rounds_selectors.cut_decision_notes(tournament)
         if target == "live-standings":  # the live poll (issue #15.5)
             template += "#live"
-    return render(request, template, context)
+    return render_spliced(request, template, context)  # the stored rows as stored
 
 
 @public_page()
