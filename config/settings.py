@@ -119,7 +119,9 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's, its check aware of the libraries config/tags replaces
+        "BACKEND": "config.tags.backend.DjangoTemplates",
+        "NAME": "django",  # Django's own name for it (its alias is the module's by default)
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
@@ -129,7 +131,14 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.common.context_processors.navigation",
             ],
-            "libraries": {"site_formats": "config.formats.templatetags"},
+            # `{% url %}`, `{% static %}` and `{% translate %}` remembered (a dozen each on
+            # every page): Django's tags, the same answers (config/tags)
+            "libraries": {
+                "site_formats": "config.formats.templatetags",
+                "i18n": "config.tags.i18n",
+                "static": "config.tags.static",
+            },
+            "builtins": ["config.tags.url"],
         },
     },
 ]
