@@ -8,14 +8,21 @@ import cycles (the set-up area imports rounds, registration and referees, rounds
 sheets), and the ranking and the players' area can too.
 """
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments import permissions
+from tournaments.common.prepared import PreparedGet
 from tournaments.models import Player, Round, Tournament
+
+_TOURNAMENT = PreparedGet(Tournament)  # read by nearly every page: compiled once
 
 
 def tournament_or_404(pk: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=pk)
+    tournament = _TOURNAMENT.get(pk)
+    if tournament is None:
+        raise Http404("No Tournament matches the given query.")
+    return tournament
 
 
 def round_or_404(tournament: Tournament, number: int) -> Round:
