@@ -53,6 +53,7 @@ def _clear_public_cache():
     """Never flush Redis: the Celery broker of the CI worker lives in the same database."""
     from django.core.cache import caches
 
+    from ranking.compute import versions
     from tournaments.common import breaker, events, ratelimit
     from tournaments.common.public_cache import forget_local
 
@@ -60,6 +61,7 @@ def _clear_public_cache():
     forget_local()
     ratelimit.forget_local()
     events.forget_versions()
+    versions.forget_year_versions()
     cache = caches["default"]
     if "locmem" in type(cache).__module__:
         cache.clear()

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ranking.compute import selectors as compute_selectors
+from ranking.compute import versions
 from ranking.domain import appeals as domain_appeals
 from ranking.domain import ranking as domain_ranking
 from ranking.domain import versions as domain_versions
@@ -67,6 +68,8 @@ def year_mark_pending(*, year: int, now: datetime | None = None, enqueue: bool =
     snapshot, _ = RankingYear.objects.get_or_create(year=year)
     RankingYear.objects.filter(pk=snapshot.pk).update(pending=True, generation=F("generation") + 1)
     RankingYear.objects.filter(pk=snapshot.pk, pending_since__isnull=True).update(pending_since=now)
+    versions.forget_year_versions()  # updates send no `post_save` (see `ranking.receivers`)
+    transaction.on_commit(versions.forget_year_versions)
     if enqueue:
         transaction.on_commit(lambda: _enqueue(year))
 

@@ -16,9 +16,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ranking.compute.versions import year_version
 from ranking.models import RankingYear
 from ranking.public.selectors import RankingRow, ranking_rows
-from ranking.public.selectors import year_page_version as year_page_version_of
 from tournaments.common import events
 from tournaments.common.formats import local_format
 from tournaments.common.html import escape, url_pattern
@@ -44,9 +44,9 @@ def year_rows(snapshot: RankingYear) -> tuple[RankingRow, ...]:
 def year_page_version(kwargs: dict) -> str:
     """The version of a year page (`public_page`'s key): the public data of every tournament
     (the global generation) and what the year page shows beyond it
-    (`selectors.year_page_version`)."""
+    (`compute.versions.year_version`)."""
     year = kwargs["year"]
-    shown = (events.global_generation(), *year_page_version_of(year))
+    shown = (events.global_generation(), *year_version(year))
     digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:20]
     return f"ranking{year}.{digest}"
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db import connection
 from django.db.models import Count, Q
 
 from ranking.compute.selectors import StrikeState, strike_states, year_tournaments
 from ranking.domain import appeals as domain_appeals
 from ranking.enums import AppealStatus
 from ranking.models import (
-    Appeal,
     RankingEntry,
     RankingYear,
 )
@@ -134,33 +132,6 @@ def player_history(player: Player) -> list[RankingEntry]:
         .annotate(field_size=Count("ranking_year__entries"))
         .order_by("-ranking_year__year")
     )
-
-
-def year_page_version(year: int) -> tuple:
-    """What the year page shows beyond the tournaments' public data (the global generation):
-    the ranking of the year (a recompute, the marks, pending), which years there are, and the
-    appeals against the year's tournaments (filed; decided). Equal tuples, equal pages. One
-    query, written out: it runs on every cached request of the page (the ORM would spend a
-    millisecond composing it)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_YEAR_VERSION, [True, True, True, year, True, year, DECIDED, year])
-        return cursor.fetchone()
-
-
-_Y, _T, _A = RankingYear._meta.db_table, Tournament._meta.db_table, Appeal._meta.db_table
-DECIDED = AppealStatus.DECIDED.value
-_YEAR_VERSION = f"""
-    SELECT
-      (SELECT COUNT(*) FROM {_Y}), (SELECT MAX(id) FROM {_Y}),
-      (SELECT COUNT(*) FROM {_T} WHERE counts_for_ranking = %s),
-      (SELECT MAX(id) FROM {_T} WHERE counts_for_ranking = %s),
-      (SELECT COUNT(*) FROM {_A} a JOIN {_T} t ON t.id = a.tournament_id
-        WHERE t.counts_for_ranking = %s AND t.ranking_year = %s),
-      (SELECT COUNT(*) FROM {_A} a JOIN {_T} t ON t.id = a.tournament_id
-        WHERE t.counts_for_ranking = %s AND t.ranking_year = %s AND a.status <> %s),
-      y.generation, y.computed_at, y.pending
-    FROM (SELECT 1 AS one) o LEFT JOIN {_Y} y ON y.year = %s
-"""  # table names from the models, values as parameters
 
 
 def newest_computed_year() -> int | None:

@@ -9,8 +9,11 @@ from django.urls import reverse
 
 from ranking.commission import services as commission_services
 from ranking.compute import services as compute
+from ranking.compute import versions
+from ranking.models import RankingYear
 from tests.ranking.conftest import IN_TIME
 from tests.support import builders
+from tournaments.common import events
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +26,29 @@ def state(client, **extra) -> tuple[str, str]:
     return response.get("X-Public-Cache", "-"), response.content.decode()
 
 
-def test_a_cached_request_costs_one_query(client, ranked, django_assert_num_queries):
+def test_a_cached_request_costs_one_query_a_quarter_second(
+    client, ranked, django_assert_num_queries
+):
     assert state(client)[0] == "miss"
-    with django_assert_num_queries(1):  # the page's version
+    with django_assert_num_queries(0):  # the version this process read just now
         again = client.get(URL)
-    assert again["X-Public-Cache"] == "hit"
+    versions.forget_year_versions()  # as when VERSION_MEMO_SECONDS have passed
+    with django_assert_num_queries(1):  # the page's version
+        later = client.get(URL)
+    assert again["X-Public-Cache"] == later["X-Public-Cache"] == "hit"
     assert not hasattr(again.wsgi_request, "session")  # served early (public_early)
+
+
+def test_another_process_sees_a_change_within_the_memo_time(client, ranked, monkeypatch):
+    """A change committed elsewhere (here: written past the services and their signals)."""
+    clock = [1000.0]
+    monkeypatch.setattr(versions.time, "monotonic", lambda: clock[0])
+    assert state(client)[0] == "miss" and state(client)[0] == "hit"
+    RankingYear.objects.filter(year=2026).update(pending=True)
+
+    assert "Die Neuberechnung ist ausstehend" not in state(client)[1]  # within the memo time
+    clock[0] += events.VERSION_MEMO_SECONDS
+    assert "Die Neuberechnung ist ausstehend" in state(client)[1]
 
 
 def test_an_appeal_filed_and_decided_shows_at_once(client, ranked, field, commission_member):
