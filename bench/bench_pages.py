@@ -120,6 +120,9 @@ def run() -> None:
     # cold: PUBLIC_CACHE_SECONDS=0 switches the page cache and the data caches off; the stored
     # standings (a database row valid until the next announced change) are read per request
     with load.serve({**env, "PUBLIC_CACHE_SECONDS": "0"}, workers=WORKERS, threads=THREADS) as port:
+        # steady state, as the cached server below: every thread has its database connection
+        # (32 connections opened inside the first slice cost that slice a fifth of its time)
+        load.load(port, [standings], seconds=WARMUP, clients=CLIENTS)
         got = _measure_lines(
             port,
             [
