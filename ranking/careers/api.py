@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 from ninja import Router, Schema
 
 from ranking.careers import selectors
+from tournaments.api.schemas import ErrorOut
 from tournaments.common import access
 from tournaments.merge.selectors import kept_player_id
 
@@ -87,10 +88,6 @@ class CareerOut(Schema):
     last_games: list[CareerGameOut]
 
 
-class NotFound(Schema):
-    detail: str
-
-
 def _tally(t) -> dict:
     return {
         "tournaments": t.tournaments,
@@ -152,7 +149,7 @@ def career_out(career: selectors.Career) -> dict:
 
 @router.get(
     "/{player_id}/career/",
-    response={200: CareerOut, 404: NotFound},
+    response={200: CareerOut, 404: ErrorOut},
     summary=gettext_lazy("A player's career"),
     description=gettext_lazy(
         "Every published game of public tournaments, per ranking year and over all years: "

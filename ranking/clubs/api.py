@@ -9,10 +9,10 @@ from django.utils.translation import gettext_lazy
 from ninja import Router, Schema
 
 from ranking.clubs import selectors
+from tournaments.api.schemas import ErrorOut
+from tournaments.common.http import year_or_404
 
 router = Router(tags=["Careers and clubs"])
-
-MIN_YEAR, MAX_YEAR = 1990, 2200
 
 
 class ClubRef(Schema):
@@ -71,10 +71,6 @@ class ClubOut(Schema):
     hosted: list[ClubHostedOut]
 
 
-class NotFound(Schema):
-    detail: str
-
-
 @router.get(
     "/",
     response=list[ClubRef],
@@ -93,7 +89,7 @@ def club_list(request):
 
 @router.get(
     "/tables/{year}/",
-    response={200: ClubTableOut, 404: NotFound},
+    response={200: ClubTableOut, 404: ErrorOut},
     summary=gettext_lazy("Club table of a ranking year"),
     description=gettext_lazy(
         "Per club, its members in that year's German ranking: how many, the sum of their "
@@ -102,7 +98,7 @@ def club_list(request):
     ),
 )
 def club_table(request, year: int):
-    if not MIN_YEAR <= year <= MAX_YEAR or year not in selectors.club_tables():
+    if year_or_404(year) not in selectors.club_tables():
         raise Http404
     clubs = selectors.directory()
     return {
@@ -126,7 +122,7 @@ def club_table(request, year: int):
 
 @router.get(
     "/{slug}/",
-    response={200: ClubOut, 404: NotFound},
+    response={200: ClubOut, 404: ErrorOut},
     summary=gettext_lazy("A club"),
     description=gettext_lazy(
         "The club's members who played (public names), its members' games and its place in the "

@@ -11,10 +11,8 @@ from django.utils.translation import gettext as _
 from ranking.careers.selectors import public_version
 from ranking.charts import pictures
 from ranking.clubs import selectors
-from tournaments.common.http import int_or_404
+from tournaments.common.http import year_or_404
 from tournaments.common.public_cache import public_page
-
-MIN_YEAR, MAX_YEAR = 1990, 2200
 
 
 def clubs_version(kwargs: dict) -> str:
@@ -42,10 +40,7 @@ def club_index(request):
 
 @public_page(version=clubs_version)
 def club_year(request, year: int):
-    year = int_or_404(year)
-    if not MIN_YEAR <= year <= MAX_YEAR:
-        raise Http404
-    return _index(request, year)
+    return _index(request, year_or_404(year))
 
 
 @public_page(version=clubs_version)

@@ -8,10 +8,10 @@ from ninja import Router, Schema
 
 from ranking.public import listing
 from ranking.public import selectors as public_selectors
+from tournaments.api.schemas import ErrorOut
+from tournaments.common.http import year_or_404
 
 router = Router(tags=["Ranking"])
-
-MIN_YEAR, MAX_YEAR = 1990, 2200
 
 
 class PlayerRef(Schema):
@@ -37,13 +37,9 @@ class RankingOut(Schema):
     entries: list[RankingEntryOut]
 
 
-class NotFound(Schema):
-    detail: str
-
-
 @router.get(
     "/{year}/",
-    response={200: RankingOut, 404: NotFound},
+    response={200: RankingOut, 404: ErrorOut},
     summary=gettext_lazy("German Rummikub ranking of one year"),
     description=gettext_lazy(
         "Rank, player (public name), tournaments, rounds, games, placement points "
@@ -53,8 +49,7 @@ class NotFound(Schema):
     ),
 )
 def ranking_of_year(request, year: int):
-    if not MIN_YEAR <= year <= MAX_YEAR:
-        raise Http404
+    year = year_or_404(year)
     snapshot = public_selectors.ranking_snapshot(year)
     if snapshot is None or snapshot.computed_at is None:
         raise Http404

@@ -16,12 +16,6 @@ from tournaments.common.csv_export import excel_download
 from tournaments.common.http import year_or_404
 from tournaments.common.public_cache import public_page
 
-MIN_YEAR, MAX_YEAR = 1990, 2200
-
-
-def _year_or_404(year) -> int:
-    return year_or_404(year, first=MIN_YEAR, last=MAX_YEAR)
-
 
 def ranking_index(request):
     """The newest year with a ranking (or the current year)."""
@@ -67,7 +61,7 @@ def _list_context(request, snapshot) -> dict:
 def ranking_year(request, year: int):
     """The ranking of a year: its first screen is one page of the list (search and pages work
     without JavaScript; htmx swaps only the list), the whole list is one link away."""
-    year = _year_or_404(year)
+    year = year_or_404(year)
     context = _year_context(year)
     current = timezone.localdate().year
     if context["snapshot"] is None and year not in context["years"] and year != current:
@@ -84,7 +78,7 @@ def ranking_year(request, year: int):
 
 
 def ranking_csv(request, year: int):
-    year = _year_or_404(year)
+    year = year_or_404(year)
     snapshot = public_selectors.ranking_snapshot(year)
     if snapshot is None:
         raise Http404

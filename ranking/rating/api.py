@@ -9,20 +9,16 @@ from ninja import Router, Schema
 
 from ranking.models import ALL_TIME
 from ranking.rating import listing, selectors
+from tournaments.api.schemas import ErrorOut
 from tournaments.common import access
+from tournaments.common.http import year_or_404
 
 router = Router(tags=["Rating"])
-
-MIN_YEAR, MAX_YEAR = 1990, 2200
 
 
 class PlayerRef(Schema):
     id: int
     name: str
-
-
-class NotFound(Schema):
-    detail: str
 
 
 class RatingLineOut(Schema):
@@ -95,7 +91,7 @@ def _list(year: int) -> dict:
 
 @router.get(
     "/",
-    response={200: RatingListOut, 404: NotFound},
+    response={200: RatingListOut, 404: ErrorOut},
     summary=gettext_lazy("Skill rating over all years"),
     description=gettext_lazy(
         "Not the German ranking: a skill rating (OpenSkill, Plackett-Luce) from every "
@@ -110,7 +106,7 @@ def rating_all_time(request):
 
 @router.get(
     "/players/{player_id}/",
-    response={200: PlayerRatingOut, 404: NotFound},
+    response={200: PlayerRatingOut, 404: ErrorOut},
     summary=gettext_lazy("A player's skill rating and its history"),
     description=gettext_lazy(
         "Not the German ranking. `lists`: the player's line in the all-time list (`year` "
@@ -154,7 +150,7 @@ def rating_of_player(request, player_id: int):
 
 @router.get(
     "/{year}/",
-    response={200: RatingListOut, 404: NotFound},
+    response={200: RatingListOut, 404: ErrorOut},
     summary=gettext_lazy("Skill rating of one year"),
     description=gettext_lazy(
         "Not the German ranking: a skill rating from every published game of the year "
@@ -163,6 +159,5 @@ def rating_of_player(request, player_id: int):
     ),
 )
 def rating_of_year(request, year: int):
-    if not MIN_YEAR <= year <= MAX_YEAR:
-        raise Http404
+    year = year_or_404(year)
     return _list(year)

@@ -14,12 +14,6 @@ from tournaments.common.csv_export import excel_download
 from tournaments.common.http import year_or_404
 from tournaments.common.public_cache import public_page
 
-MIN_YEAR, MAX_YEAR = 1990, 2200
-
-
-def _year_or_404(year) -> int:
-    return year_or_404(year, first=MIN_YEAR, last=MAX_YEAR)
-
 
 def _page_number(request) -> int:
     value = request.GET.get("seite", "")
@@ -63,7 +57,7 @@ def rating_all_time(request):
 @public_page(version=listing.page_version, uncached_params=("q",))
 def rating_year(request, year: int):
     """The rating of one year (everyone starts anew on 1 January)."""
-    return _list_page(request, _year_or_404(year))
+    return _list_page(request, year_or_404(year))
 
 
 def _csv(year: int) -> HttpResponse:
@@ -103,7 +97,7 @@ def _csv(year: int) -> HttpResponse:
 
 
 def rating_csv(request, year: int):
-    return _csv(_year_or_404(year))
+    return _csv(year_or_404(year))
 
 
 def rating_all_time_csv(request):
