@@ -26,7 +26,7 @@ class PreparedGet(Generic[M]):
         self._compiled: dict[str, tuple[str, list[str], dict]] = {}
 
     def _compile(self, alias: str) -> tuple[str, list[str], dict]:
-        query = self.model._default_manager.using(alias).filter(pk=0).query
+        query = self.model._default_manager.using(alias).filter(pk=0).order_by().query
         compiler = query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
         if list(params) != [0]:  # a default manager that filters more: not for this

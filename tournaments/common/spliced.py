@@ -38,6 +38,7 @@ class SplicedResponse(HttpResponse):
 def render_spliced(request, template_name: str, context: dict) -> HttpResponse:
     """`django.shortcuts.render` for a context holding `Deflated` values."""
     pieces: list[Deflated] = []
+    context = dict(context)  # the caller's stays as it was
     for name, value in list(context.items()):
         if isinstance(value, Deflated):
             context[name] = mark_safe(_MARKER.format(len(pieces)))

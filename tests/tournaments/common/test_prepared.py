@@ -4,9 +4,10 @@ instance the ORM builds, on SQLite (converters for dates and UUIDs) and PostgreS
 from __future__ import annotations
 
 import pytest
+from django.db import models
 from django.http import Http404
 
-from tests.support.builders import make_director, make_tournament
+from tests.support.builders import make_director, make_players, make_tournament
 from tournaments.common import access
 from tournaments.common.prepared import PreparedGet
 from tournaments.models import Player, Tournament
@@ -61,7 +62,23 @@ def test_one_query_and_no_compiling_after_the_first(django_assert_num_queries, m
         access.tournament_or_404(tournament.pk)
 
 
-def test_a_default_manager_that_filters_is_refused():
-    """Player's default manager hides some rows: a plain lookup by key would show them."""
+def test_a_default_manager_that_filters_is_refused(monkeypatch):
+    """A lookup by key alone would show the rows such a manager hides."""
+
+    class Public(models.Manager):
+        def get_queryset(self):
+            return super().get_queryset().filter(status="open")
+
+    manager = Public()
+    manager.model = Tournament
+    monkeypatch.setattr(Tournament._meta, "default_manager", manager)
+
     with pytest.raises(TypeError, match="not a plain lookup"):
-        PreparedGet(Player).get(1)
+        PreparedGet(Tournament).get(1)
+
+
+def test_a_default_ordering_with_parameters_is_left_out():
+    """Player's name order (DIN 5007) has parameters of its own: not part of a key lookup."""
+    player = make_players(1)[0]
+
+    assert PreparedGet(Player).get(player.pk) == player
