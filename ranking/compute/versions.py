@@ -5,7 +5,7 @@ the ranking of the year (a recompute, the marks, pending), which years there are
 appeals against the year's tournaments (filed; decided). One query, written out (the ORM
 would spend a millisecond composing it), kept in this process for
 `events.VERSION_MEMO_SECONDS` as the tournaments' versions are: another process sees a change
-within a quarter second, the process that commits it at once (`forget_year_versions`, called
+within a tenth of a second, the process that commits it at once (`forget_year_versions`, called
 after commit by the writes that change it: `ranking.receivers`, `compute.services`).
 """
 

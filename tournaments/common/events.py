@@ -73,10 +73,11 @@ player_erased = Signal()
 
 
 #: how long a process keeps a version it read from the database (monotonic seconds): a burst of
-#: requests costs one indexed query per process and quarter second; another process sees a
-#: change after at most this long, the process that wrote it at once (`public_data_changed`).
-#: With the screens' 1.5 s poll it bounds the director's click → last screen (< 2 s, 32.4).
-VERSION_MEMO_SECONDS = 0.25
+#: requests costs one indexed query (0.1 ms) per process and tenth of a second; another process
+#: sees a change after at most this long, the process that wrote it at once
+#: (`public_data_changed`). With the screens' 1.5 s poll and the warm-up's hold it bounds the
+#: director's click → last screen (< 2 s, 32.4); a quarter second left that bound at 2.0 s.
+VERSION_MEMO_SECONDS = 0.1
 #: how long at most a held change (a publication, a release: `public_data_changed(hold=True)`)
 #: waits for the warm-up before the live screens see it anyway (a worker down or slow)
 LIVE_HOLD_SECONDS = 4.0
