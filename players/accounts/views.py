@@ -3,6 +3,8 @@ start page each role lands on after logging in."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -10,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -70,23 +72,11 @@ def invitation_accept(request, token: str):
     form = SetPasswordForm(request.POST or None)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            try:
-                account = account_services.invitation_accept(
-                    token=token,
-                    password=form.cleaned_data["password"],
-                    password_again=form.cleaned_data["password_again"],
-                )
-            except ValidationError as exc:
-                apply_errors(form, exc)
-            else:
-                login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(
-                    request,
-                    _("Welcome! Your user name is %(username)s.")
-                    % {"username": account.user.username},
-                )
-                return redirect(reverse("ranking:my_area"))
+        done = _account_made(
+            request, form, partial(account_services.invitation_accept, token=token)
+        )
+        if done is not None:
+            return done
         status = 422
     return render(
         request,
@@ -94,6 +84,27 @@ def invitation_accept(request, token: str):
         {"form": form, "invitation": invitation},
         status=status,
     )
+
+
+def _account_made(request, form, complete) -> HttpResponseRedirect | None:
+    """The password form that ends an invitation or a sign-up, posted: ``complete`` (the
+    service, its token given) makes the account; its holder is signed in, welcomed and sent to
+    "My area". None: the form holds its errors (its own or the service's)."""
+    if not form.is_valid():
+        return None
+    try:
+        account = complete(
+            password=form.cleaned_data["password"],
+            password_again=form.cleaned_data["password_again"],
+        )
+    except ValidationError as exc:
+        apply_errors(form, exc)
+        return None
+    login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(
+        request, _("Welcome! Your user name is %(username)s.") % {"username": account.user.username}
+    )
+    return redirect("ranking:my_area")
 
 
 def _base_url(request) -> str:
@@ -144,23 +155,10 @@ def account_open_verify(request, token: str):
     form = SetPasswordForm(request.POST or None)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            try:
-                account = account_services.account_open_complete(
-                    token=token,
-                    password=form.cleaned_data["password"],
-                    password_again=form.cleaned_data["password_again"],
-                )
-            except ValidationError as exc:
-                apply_errors(form, exc)
-            else:
-                login(request, account.user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(
-                    request,
-                    _("Welcome! Your user name is %(username)s.")
-                    % {"username": account.user.username},
-                )
-                return redirect("ranking:my_area")
+        complete = partial(account_services.account_open_complete, token=token)
+        done = _account_made(request, form, complete)
+        if done is not None:
+            return done
         status = 422
     return render(
         request,
