@@ -18,6 +18,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from tournaments.common import breaker
+from tournaments.common.prepared import PK_RANGE
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +117,7 @@ def _read_versions(tournament_id: int | None, now: float) -> tuple[int, int]:
             cursor.execute(_sql()[0])
             version = cursor.fetchone()[0] + 1
         live = version
-    elif not -(2**63) <= tournament_id < 2**63:  # an id from a URL no column can hold
+    elif tournament_id not in PK_RANGE:  # an id from a URL no column can hold
         version = live = 1
     else:
         cutoff = timezone.now() - timedelta(seconds=LIVE_HOLD_SECONDS)

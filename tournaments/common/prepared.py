@@ -14,8 +14,8 @@ from django.db import connections, models, router
 
 M = TypeVar("M", bound=models.Model)
 
-#: what a primary key column holds (a bigint): a larger number in a URL finds nothing
-_PK_RANGE = range(-(2**63), 2**63)
+#: what an id column holds (a bigint): a larger number in a URL finds nothing
+PK_RANGE = range(-(2**63), 2**63)
 
 
 class PreparedGet(Generic[M]):
@@ -39,7 +39,7 @@ class PreparedGet(Generic[M]):
         """The row with this primary key, None if there is none (ValueError: not a number, as
         the ORM says)."""
         pk = self.model._meta.pk.get_prep_value(pk)
-        if pk not in _PK_RANGE:
+        if pk not in PK_RANGE:
             return None
         alias = router.db_for_read(self.model)
         compiled = self._compiled.get(alias)
