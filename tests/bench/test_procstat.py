@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -44,6 +45,11 @@ def test_a_servers_master_and_workers_are_found_by_its_address():
     proc = subprocess.Popen([sys.executable, "-c", master], stdout=subprocess.PIPE, text=True)
     try:
         worker = int(proc.stdout.readline())
+        # the worker's command line is its own once it has started (just after the fork it
+        # is briefly empty: the check looked too early once in CI)
+        deadline = time.monotonic() + 10
+        while address not in _cmdline(worker) and time.monotonic() < deadline:
+            time.sleep(0.02)
         assert procstat.server_pids(59999) == sorted([proc.pid, worker])
         assert procstat.worker_pids(59999) == [worker]
         assert procstat.server_pids(59998) == []
@@ -51,3 +57,10 @@ def test_a_servers_master_and_workers_are_found_by_its_address():
         os.kill(worker, 15)
         proc.terminate()
         proc.wait()
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
